@@ -1,0 +1,256 @@
+/*
+ * ebb/async.h - writing coroutines: EBB_BEGIN, EBB_AWAIT, EBB_END and the
+ * combinators (select, join, timeout, yield).
+ *
+ * A coroutine is a function returning ebb_poll_t whose body sits between
+ * EBB_BEGIN(&co) and EBB_END().  Task bodies are coroutines (co = &task->co);
+ * so are async functions, whose ebb_co lives in a state struct the caller
+ * embeds in its own state - awaiting one is just EBB_AWAIT(fn(&self->sub)).
+ *
+ * Every awaitable follows one contract.  Called in a task's poll it either
+ *   - returns EBB_READY (done; it has reset itself so the next await of the
+ *     same state starts afresh), or
+ *   - returns EBB_PENDING after arranging that ebb_current() is woken when it
+ *     may make progress (a spurious poll before that is harmless), or
+ *   - when ebb_cancelling() is true: withdraws every waker it registered,
+ *     resets itself and returns EBB_PENDING.
+ * Arguments are evaluated at every poll but used when the awaitable starts.
+ *
+ * Rules inside a coroutine body (the price of having no stack):
+ *   1. Local variables do not survive an await: keep such values in the
+ *      state struct.
+ *   2. At most one await macro per source line (labels are made from
+ *      __LINE__); a duplicate is a compile error, not a bug.
+ *   3. With EBB_CORO_SWITCH (non-GNU compilers), no await inside a switch
+ *      statement of the body.  With EBB_CORO_GOTO (GCC, Clang) switch is fine.
+ *   4. No await inside a GNU statement expression; the body of a coroutine
+ *      must be smaller than 32 KiB of code (resume offsets are 16-bit).
+ *   5. The macros only work between EBB_BEGIN and EBB_END of the same
+ *      function; elsewhere they do not compile (there is no ebb__co).
+ */
+#ifndef EBB_ASYNC_H
+#define EBB_ASYNC_H
+
+#include "ebb/config.h"
+#include "ebb/task.h"
+#include "ebb/time.h"
+
+#define EBB__CAT_(a, b) a##b
+#define EBB__CAT(a, b) EBB__CAT_(a, b)
+#define EBB__LABEL EBB__CAT(ebb__resume_, __LINE__)
+#define EBB__NARGS(...) EBB__NARGS_(__VA_ARGS__, 4, 3, 2, 1, 0)
+#define EBB__NARGS_(a, b, c, d, n, ...) n
+
+#if EBB_CONFIG_CORO == EBB_CORO_GOTO
+
+#define EBB_BEGIN(co_ptr)                                                      \
+    ebb_co *const ebb__co = (co_ptr);                                          \
+ebb__top:                                                                      \
+    if (ebb__co->resume != 0)                                                  \
+        goto *(void *)((char *)&&ebb__top + (int16_t)ebb__co->resume);         \
+    if (ebb_cancelling())                                                      \
+        return EBB_PENDING;                                                    \
+    {
+#define EBB__SET(L)                                                            \
+    (ebb__co->resume = (uint16_t)(int16_t)((char *)&&L - (char *)&&ebb__top))
+#define EBB__POINT(L) L:
+#define EBB__MARK(L) EBB__SET(L); EBB__POINT(L)
+
+#else /* EBB_CORO_SWITCH */
+
+#define EBB_BEGIN(co_ptr)                                                      \
+    ebb_co *const ebb__co = (co_ptr);                                          \
+    switch (ebb__co->resume) {                                                 \
+    case 0:                                                                    \
+        if (ebb_cancelling())                                                  \
+            return EBB_PENDING;
+#define EBB__SET(L) (ebb__co->resume = (uint16_t)__LINE__)
+#define EBB__POINT(L) case __LINE__:
+#if defined(__GNUC__)
+#define EBB__MARK(L) EBB__SET(L); __attribute__((fallthrough)); EBB__POINT(L)
+#else
+#define EBB__MARK(L) EBB__SET(L); EBB__POINT(L)
+#endif
+
+#endif
+
+/** End of a coroutine body: the coroutine completes (EBB_READY) and resets,
+ *  so awaiting it again starts it from the top. */
+#define EBB_END()                                                              \
+    }                                                                          \
+    ebb__co->resume = 0;                                                       \
+    return EBB_READY
+
+/** Complete the coroutine early (like `return` from an async function). */
+#define EBB_RETURN()                                                           \
+    do {                                                                       \
+        ebb__co->resume = 0;                                                   \
+        return EBB_READY;                                                      \
+    } while (0)
+
+#define EBB__SUSPEND()                                                         \
+    do {                                                                       \
+        if (ebb_cancelling())                                                  \
+            ebb__co->resume = 0;                                               \
+        return EBB_PENDING;                                                    \
+    } while (0)
+
+#define EBB__CANCEL(x)                                                         \
+    do {                                                                       \
+        ebb_task *ebb__saved = ebb__cancel_enter();                            \
+        (void)(x);                                                             \
+        ebb__cancel_exit(ebb__saved);                                          \
+    } while (0)
+
+/**
+ * Suspend until the awaitable expression `expr` is EBB_READY.
+ * Cost: one store of the resume point + the awaitable's poll.
+ */
+#define EBB_AWAIT(expr) EBB__AWAIT(EBB__LABEL, expr)
+#define EBB__AWAIT(L, expr)                                                    \
+    do {                                                                       \
+        EBB__MARK(L)                                                           \
+        if ((expr) != EBB_READY)                                               \
+            EBB__SUSPEND();                                                    \
+    } while (0)
+
+/**
+ * Let the other ready tasks run, then continue: the task wakes itself and
+ * suspends once.
+ */
+#define EBB_YIELD() EBB__YIELD(EBB__LABEL)
+#define EBB__YIELD(L)                                                          \
+    do {                                                                       \
+        ebb_wake(ebb_current());                                               \
+        EBB__SET(L);                                                           \
+        return EBB_PENDING;                                                    \
+        EBB__POINT(L)                                                          \
+        if (ebb_cancelling())                                                  \
+            EBB__SUSPEND();                                                    \
+    } while (0)
+
+/**
+ * Select: await 2 to 4 awaitables; continue as soon as one is ready, with
+ * `which` (an int lvalue, may be a local) set to its position (0-based).
+ * The others are cancelled, so none of them can wake the task later.
+ * When several are ready in the same poll the first listed wins.
+ * Each awaitable needs its own state.
+ */
+#define EBB_AWAIT_ANY(which, ...)                                              \
+    EBB__CAT(EBB__ANY, EBB__NARGS(__VA_ARGS__))(EBB__LABEL, which, __VA_ARGS__)
+
+#define EBB__ANY2(L, w, a, b)                                                  \
+    do {                                                                       \
+        EBB__MARK(L)                                                           \
+        if ((a) == EBB_READY) {                                                \
+            (w) = 0;                                                           \
+            EBB__CANCEL(b);                                                    \
+        } else if ((b) == EBB_READY) {                                         \
+            (w) = 1;                                                           \
+            EBB__CANCEL(a);                                                    \
+        } else                                                                 \
+            EBB__SUSPEND();                                                    \
+    } while (0)
+#define EBB__ANY3(L, w, a, b, c)                                               \
+    do {                                                                       \
+        EBB__MARK(L)                                                           \
+        if ((a) == EBB_READY) {                                                \
+            (w) = 0;                                                           \
+            EBB__CANCEL(b);                                                    \
+            EBB__CANCEL(c);                                                    \
+        } else if ((b) == EBB_READY) {                                         \
+            (w) = 1;                                                           \
+            EBB__CANCEL(a);                                                    \
+            EBB__CANCEL(c);                                                    \
+        } else if ((c) == EBB_READY) {                                         \
+            (w) = 2;                                                           \
+            EBB__CANCEL(a);                                                    \
+            EBB__CANCEL(b);                                                    \
+        } else                                                                 \
+            EBB__SUSPEND();                                                    \
+    } while (0)
+#define EBB__ANY4(L, w, a, b, c, d)                                            \
+    do {                                                                       \
+        EBB__MARK(L)                                                           \
+        if ((a) == EBB_READY) {                                                \
+            (w) = 0;                                                           \
+            EBB__CANCEL(b);                                                    \
+            EBB__CANCEL(c);                                                    \
+            EBB__CANCEL(d);                                                    \
+        } else if ((b) == EBB_READY) {                                         \
+            (w) = 1;                                                           \
+            EBB__CANCEL(a);                                                    \
+            EBB__CANCEL(c);                                                    \
+            EBB__CANCEL(d);                                                    \
+        } else if ((c) == EBB_READY) {                                         \
+            (w) = 2;                                                           \
+            EBB__CANCEL(a);                                                    \
+            EBB__CANCEL(b);                                                    \
+            EBB__CANCEL(d);                                                    \
+        } else if ((d) == EBB_READY) {                                         \
+            (w) = 3;                                                           \
+            EBB__CANCEL(a);                                                    \
+            EBB__CANCEL(b);                                                    \
+            EBB__CANCEL(c);                                                    \
+        } else                                                                 \
+            EBB__SUSPEND();                                                    \
+    } while (0)
+
+/**
+ * Join: await 2 to 4 awaitables until all are ready.  `mask` is an unsigned
+ * lvalue that survives awaits (a member of the state struct): bit i is set
+ * once awaitable i completed, which is what stops a finished one from being
+ * started again.
+ */
+#define EBB_AWAIT_ALL(mask, ...)                                               \
+    EBB__CAT(EBB__ALL, EBB__NARGS(__VA_ARGS__))(EBB__LABEL, mask, __VA_ARGS__)
+#define EBB__JOIN1(m, bit, x)                                                  \
+    if (!((m) & (bit)) && (x) == EBB_READY)                                    \
+        (m) |= (bit);
+#define EBB__ALL2(L, m, a, b)                                                  \
+    do {                                                                       \
+        (m) = 0;                                                               \
+        EBB__MARK(L)                                                           \
+        EBB__JOIN1(m, 1u, a)                                                   \
+        EBB__JOIN1(m, 2u, b)                                                   \
+        if ((m) != 3u)                                                         \
+            EBB__SUSPEND();                                                    \
+    } while (0)
+#define EBB__ALL3(L, m, a, b, c)                                               \
+    do {                                                                       \
+        (m) = 0;                                                               \
+        EBB__MARK(L)                                                           \
+        EBB__JOIN1(m, 1u, a)                                                   \
+        EBB__JOIN1(m, 2u, b)                                                   \
+        EBB__JOIN1(m, 4u, c)                                                   \
+        if ((m) != 7u)                                                         \
+            EBB__SUSPEND();                                                    \
+    } while (0)
+#define EBB__ALL4(L, m, a, b, c, d)                                            \
+    do {                                                                       \
+        (m) = 0;                                                               \
+        EBB__MARK(L)                                                           \
+        EBB__JOIN1(m, 1u, a)                                                   \
+        EBB__JOIN1(m, 2u, b)                                                   \
+        EBB__JOIN1(m, 4u, c)                                                   \
+        EBB__JOIN1(m, 8u, d)                                                   \
+        if ((m) != 15u)                                                        \
+            EBB__SUSPEND();                                                    \
+    } while (0)
+
+/**
+ * Await `expr` for at most `ticks`, using `timer` (an ebb_timer that survives
+ * awaits).  `result` (an int lvalue) becomes EBB_OK if `expr` completed, or
+ * EBB_ETIMEDOUT if the time ran out first, in which case `expr` has been
+ * cancelled.
+ */
+#define EBB_AWAIT_TIMEOUT(result, timer, ticks, expr)                          \
+    EBB__TIMEOUT(EBB__LABEL, result, timer, ticks, expr)
+#define EBB__TIMEOUT(L, r, tm, tk, expr)                                       \
+    do {                                                                       \
+        int ebb__which;                                                        \
+        EBB__ANY2(L, ebb__which, expr, ebb_sleep_for(tm, tk));                 \
+        (r) = ebb__which == 0 ? EBB_OK : EBB_ETIMEDOUT;                        \
+    } while (0)
+
+#endif /* EBB_ASYNC_H */

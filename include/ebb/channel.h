@@ -1,0 +1,132 @@
+/*
+ * ebb/channel.h - bounded multi-producer multi-consumer channel.
+ *
+ * A ring of `capacity` fixed-size elements in storage the caller owns
+ * (EBB_CHANNEL_DEFINE makes both statically).  Tasks await send/receive;
+ * interrupts use the try- variants, which never block.
+ *
+ * In-place access avoids a second buffer on either side:
+ *   producer: ebb_channel_reserve() -> write into the slot -> ebb_channel_commit()
+ *   consumer: ebb_channel_peek()    -> read from the slot  -> ebb_channel_release()
+ * Elements stay in FIFO order.  While a reservation is held, elements sent by
+ * others queue up behind the reserved slot and become visible with it at
+ * commit.  One reservation and one peek may be outstanding at a time; a
+ * second reserver (or peeker, or receiver while a peek is held) waits, and its
+ * try- variant returns EBB_EBUSY.
+ *
+ * Waiters are woken all at once when the state changes and re-check: simple,
+ * fair in queue order, and no wake can be lost when a woken waiter is
+ * cancelled by a select.
+ */
+#ifndef EBB_CHANNEL_H
+#define EBB_CHANNEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ebb/contract.h"
+#include "ebb/list.h"
+#include "ebb/task.h"
+#include "ebb/wait.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ebb_channel {
+    uint8_t *buf;       /* capacity * size bytes */
+    uint16_t size;      /* bytes per element */
+    uint16_t capacity;  /* elements */
+    uint16_t head;      /* index of the oldest element */
+    uint16_t count;     /* published elements, receivable */
+    uint16_t fill;      /* occupied slots: published + reserved + queued behind */
+    uint8_t reserved;   /* a producer holds slot (head + count) % capacity */
+    uint8_t peeked;     /* a consumer holds slot head */
+    ebb_list senders;   /* waiting for space (or for the reservation) */
+    ebb_list receivers; /* waiting for an element (or for the peek) */
+} ebb_channel;
+
+/**
+ * Define channel `name` of `capacity` elements of `type`, with its storage.
+ * A capacity of 0 is a compile error.
+ */
+#define EBB_CHANNEL_DEFINE(name, type, capacity)                               \
+    EBB_BUILD_ASSERT((capacity) > 0 && (capacity) <= 0xFFFF,                   \
+                     "channel capacity must be 1..65535");                     \
+    EBB_BUILD_ASSERT(sizeof(type) <= 0xFFFF, "channel element too large");     \
+    static type name##_storage[(capacity)];                                    \
+    ebb_channel name = {(uint8_t *)name##_storage,                             \
+                        (uint16_t)sizeof(type),                                \
+                        (uint16_t)(capacity),                                  \
+                        0, 0, 0, 0, 0,                                         \
+                        EBB_LIST_INIT,                                         \
+                        EBB_LIST_INIT}
+
+/**
+ * Initialise a channel over caller storage of capacity * size bytes.
+ * Contract channel:1 - buf != NULL, size > 0, capacity > 0.
+ * Context: any, before use.  Cost: O(1).
+ */
+void ebb_channel_init(ebb_channel *ch, void *buf, uint16_t size, uint16_t capacity);
+
+/** Number of elements a receiver could take now.  Context: any.  O(1). */
+static inline uint16_t ebb_channel_count(const ebb_channel *ch) { return ch->count; }
+
+/**
+ * Copy `elem` in.  Returns EBB_OK, or EBB_EAGAIN when full (nothing copied).
+ * Context: any (interrupts included).  Cost: O(size) copy + wakes.
+ */
+int ebb_channel_try_send(ebb_channel *ch, const void *elem);
+
+/**
+ * Copy the oldest element out.  Returns EBB_OK, EBB_EAGAIN when empty, or
+ * EBB_EBUSY while a peek holds the oldest element.
+ * Context: any.  Cost: O(size) copy + wakes.
+ */
+int ebb_channel_try_recv(ebb_channel *ch, void *out);
+
+/** Awaitable send: waits while the channel is full.  Context: task. */
+ebb_poll_t ebb_channel_send(ebb_wait *w, ebb_channel *ch, const void *elem);
+
+/** Awaitable receive: waits while the channel is empty.  Context: task. */
+ebb_poll_t ebb_channel_recv(ebb_wait *w, ebb_channel *ch, void *out);
+
+/**
+ * Reserve the next free slot for writing in place; *slot is set when READY.
+ * The slot is invisible to receivers until ebb_channel_commit().
+ * Context: task.  Cost: O(1).
+ */
+ebb_poll_t ebb_channel_reserve(ebb_wait *w, ebb_channel *ch, void **slot);
+
+/** Non-blocking reserve: the slot, or NULL (full, or already reserved). */
+void *ebb_channel_try_reserve(ebb_channel *ch);
+
+/**
+ * Publish the reserved slot (and anything queued behind it).
+ * Contract channel:2 - a reservation is held.
+ * Context: any.  Cost: O(1) + wakes.
+ */
+void ebb_channel_commit(ebb_channel *ch);
+
+/**
+ * Borrow the oldest element in place; *slot is set when READY.  It stays in
+ * the channel (and counts against capacity) until ebb_channel_release().
+ * Context: task.  Cost: O(1).
+ */
+ebb_poll_t ebb_channel_peek(ebb_wait *w, ebb_channel *ch, void **slot);
+
+/** Non-blocking peek: the oldest element, or NULL (empty, or peeked). */
+void *ebb_channel_try_peek(ebb_channel *ch);
+
+/**
+ * Remove the peeked element, freeing its slot.
+ * Contract channel:3 - a peek is held.
+ * Context: any.  Cost: O(1) + wakes.
+ */
+void ebb_channel_release(ebb_channel *ch);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* EBB_CHANNEL_H */

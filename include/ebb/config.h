@@ -1,0 +1,71 @@
+/*
+ * ebb/config.h - the one place where ebb is configured.
+ *
+ * Every option has a default here, guarded by #ifndef, so an application
+ * overrides only what it needs: either with -D on the command line, or in an
+ * "ebb_config.h" on the include path (picked up automatically), or in a file
+ * named by -DEBB_CONFIG_FILE="my_config.h".  Invalid combinations stop the
+ * build here rather than misbehave at run time.
+ */
+#ifndef EBB_CONFIG_H
+#define EBB_CONFIG_H
+
+#if defined(EBB_CONFIG_FILE)
+#include EBB_CONFIG_FILE
+#elif defined(__has_include)
+#if __has_include("ebb_config.h")
+#include "ebb_config.h"
+#endif
+#endif
+
+/* Ticks per second of ebb's monotonic clock (ebb_ticks). 1 MHz lets a
+ * 64-bit counter run for 584,000 years and keeps microsecond delays exact. */
+#ifndef EBB_CONFIG_TICK_HZ
+#define EBB_CONFIG_TICK_HZ 1000000u
+#endif
+
+/* 1: preconditions (EBB_REQUIRE) are checked and routed to ebb_on_contract().
+ * 0: they compile to nothing; the documented fallback of each API applies. */
+#ifndef EBB_CONFIG_CONTRACTS
+#define EBB_CONFIG_CONTRACTS 1
+#endif
+
+/* How many executors may exist at once (one per priority level is typical).
+ * A task records its executor as an index into a table of this size, which
+ * keeps the task header at 12 bytes on a 32-bit MCU. */
+#ifndef EBB_CONFIG_MAX_EXECUTORS
+#define EBB_CONFIG_MAX_EXECUTORS 4
+#endif
+
+/* How a coroutine resumes after an await.
+ *   EBB_CORO_GOTO:   GCC/Clang "labels as values"; allows switch statements
+ *                    around awaits.
+ *   EBB_CORO_SWITCH: standard C (Duff's device on __LINE__); an await may not
+ *                    sit inside a switch of the task's own. */
+#define EBB_CORO_SWITCH 1
+#define EBB_CORO_GOTO 2
+#ifndef EBB_CONFIG_CORO
+#if defined(__GNUC__)
+#define EBB_CONFIG_CORO EBB_CORO_GOTO
+#else
+#define EBB_CONFIG_CORO EBB_CORO_SWITCH
+#endif
+#endif
+
+#if EBB_CONFIG_TICK_HZ < 1 || EBB_CONFIG_TICK_HZ > 1000000000
+#error "EBB_CONFIG_TICK_HZ must be between 1 Hz and 1 GHz"
+#endif
+#if EBB_CONFIG_MAX_EXECUTORS < 1 || EBB_CONFIG_MAX_EXECUTORS > 255
+#error "EBB_CONFIG_MAX_EXECUTORS must be between 1 and 255 (stored in a byte)"
+#endif
+#if EBB_CONFIG_CONTRACTS != 0 && EBB_CONFIG_CONTRACTS != 1
+#error "EBB_CONFIG_CONTRACTS must be 0 or 1"
+#endif
+#if EBB_CONFIG_CORO != EBB_CORO_SWITCH && EBB_CONFIG_CORO != EBB_CORO_GOTO
+#error "EBB_CONFIG_CORO must be EBB_CORO_SWITCH or EBB_CORO_GOTO"
+#endif
+#if EBB_CONFIG_CORO == EBB_CORO_GOTO && !defined(__GNUC__)
+#error "EBB_CORO_GOTO needs GCC or Clang (labels as values)"
+#endif
+
+#endif /* EBB_CONFIG_H */

@@ -1,0 +1,59 @@
+/*
+ * ebb/contract.h - design-by-contract checks.
+ *
+ * A violated precondition is a bug in the caller, not a run-time condition to
+ * recover from, so it does not return an error code: it calls the single hook
+ * ebb_on_contract(module, id), which never returns.  Each module numbers its
+ * checks (the id is listed next to every API that can fail one), so a field
+ * report of "channel:102" is enough to find the line.  EBB_CONFIG_CONTRACTS=0
+ * compiles every check out.
+ */
+#ifndef EBB_CONTRACT_H
+#define EBB_CONTRACT_H
+
+#include "ebb/config.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__GNUC__)
+#define EBB_NORETURN __attribute__((noreturn))
+#define EBB_WEAK __attribute__((weak))
+#define EBB_UNUSED __attribute__((unused))
+#define EBB_LIKELY(x) __builtin_expect(!!(x), 1)
+#define EBB_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define EBB_NORETURN _Noreturn
+#define EBB_WEAK
+#define EBB_UNUSED
+#define EBB_LIKELY(x) (x)
+#define EBB_UNLIKELY(x) (x)
+#endif
+
+/* Compile-time check, usable at file scope and inside functions. */
+#define EBB_BUILD_ASSERT(cond, msg) _Static_assert(cond, msg)
+
+/**
+ * Called when a precondition fails.  The default (weak) definition calls
+ * ebb_port_panic(); an application or a test may provide its own.  It must
+ * not return (it may reset, halt, or longjmp out in a test harness).
+ * Context: any.  Cost: whatever the hook does.
+ */
+EBB_NORETURN void ebb_on_contract(const char *module, int id);
+
+/* Name the module once per .c file; EBB_REQUIRE reports it. */
+#define EBB_MODULE(name) static char const ebb__module[] EBB_UNUSED = name
+
+#if EBB_CONFIG_CONTRACTS
+#define EBB_REQUIRE(id, cond) \
+    (EBB_LIKELY(cond) ? (void)0 : ebb_on_contract(ebb__module, (id)))
+#else
+#define EBB_REQUIRE(id, cond) ((void)0)
+#endif
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* EBB_CONTRACT_H */

@@ -1,0 +1,49 @@
+/*
+ * ebb/mutex.h - an async mutex for tasks.
+ *
+ * Ownership is handed to the longest waiter at unlock (FIFO, no barging), so
+ * no task waits forever behind later arrivals.  Holding it across awaits is
+ * the point; tasks only (an interrupt cannot wait).
+ */
+#ifndef EBB_MUTEX_H
+#define EBB_MUTEX_H
+
+#include <stdbool.h>
+
+#include "ebb/list.h"
+#include "ebb/task.h"
+#include "ebb/wait.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ebb_mutex {
+    ebb_task *owner;
+    ebb_list waiters;
+} ebb_mutex;
+
+#define EBB_MUTEX_DEFINE(name) ebb_mutex name = {NULL, EBB_LIST_INIT}
+
+/**
+ * Awaitable: ready once the current task owns `m`.
+ * Contract mutex:1 - the task does not already own it (no recursion).
+ * Context: task.  Cost: O(1) (O(waiters) when cancelled).
+ */
+ebb_poll_t ebb_mutex_lock(ebb_wait *w, ebb_mutex *m);
+
+/** Take `m` if it is free.  Returns whether it did.  Context: task. */
+bool ebb_mutex_try_lock(ebb_mutex *m);
+
+/**
+ * Release `m`, handing it to the first waiter if there is one.
+ * Contract mutex:2 - the current task owns it.
+ * Context: task.  Cost: O(1) + a wake.
+ */
+void ebb_mutex_unlock(ebb_mutex *m);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* EBB_MUTEX_H */

@@ -1,0 +1,48 @@
+/*
+ * ebb/port.h - what every port (port/<arch>/) provides to the portable core.
+ *
+ * The core never touches hardware.  A port supplies, in a header named
+ * "ebb_port_impl.h" on its include path:
+ *   - typedef ... ebb_irq_state;
+ *   - static inline ebb_irq_state ebb_port_lock(void);
+ *         Enter a critical section that masks every interrupt allowed to call
+ *         ebb (on Cortex-M: BASEPRI raised to the ceiling).  Nests: returns
+ *         the previous state.  Context: any.
+ *   - static inline void ebb_port_unlock(ebb_irq_state prev);
+ *         Leave it, restoring `prev`.  Context: any.
+ * and, as ordinary functions, the ones declared below.
+ */
+#ifndef EBB_PORT_H
+#define EBB_PORT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ebb/contract.h"
+#include "ebb_port_impl.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct ebb_executor;
+
+/**
+ * Sleep until there may be work for `ex`, without a lost-wakeup window: the
+ * check ebb_executor_has_work(ex) and the sleep must be atomic with respect to
+ * interrupts (Cortex-M: cpsid i; check; wfi; cpsie i).  May return early.
+ * Context: the thread that runs ebb_executor_run().
+ */
+void ebb_port_idle(struct ebb_executor *ex);
+
+/**
+ * Report an unrecoverable error (a failed contract, a fault) and stop.
+ * Context: any.
+ */
+EBB_NORETURN void ebb_port_panic(const char *module, int id);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* EBB_PORT_H */

@@ -1,0 +1,50 @@
+/*
+ * ebb/signal.h - a one-slot mailbox where the latest value wins.
+ *
+ * For "something happened, and here is the newest reading": raising twice
+ * before anyone waits keeps only the second value.  Raising is interrupt-safe.
+ */
+#ifndef EBB_SIGNAL_H
+#define EBB_SIGNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ebb/list.h"
+#include "ebb/task.h"
+#include "ebb/wait.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ebb_signal {
+    ebb_list waiters;
+    uint32_t value;
+    bool set;
+} ebb_signal;
+
+#define EBB_SIGNAL_DEFINE(name) ebb_signal name = {EBB_LIST_INIT, 0, false}
+
+/** Store `value` (overwriting any unread one) and wake the waiters.
+ *  Context: any.  Cost: O(waiters). */
+void ebb_signal_raise(ebb_signal *s, uint32_t value);
+
+/** Take the value if one is set.  Returns whether one was.  Context: any. */
+bool ebb_signal_try_take(ebb_signal *s, uint32_t *value);
+
+/** Forget any unread value.  Context: any.  O(1). */
+void ebb_signal_reset(ebb_signal *s);
+
+/**
+ * Awaitable: ready with the value once one is set; taking it clears the
+ * signal, so with several waiters each value goes to one of them.
+ * Contract wait:1.  Context: task.  Cost: O(1).
+ */
+ebb_poll_t ebb_signal_wait(ebb_wait *w, ebb_signal *s, uint32_t *value);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* EBB_SIGNAL_H */

@@ -1,0 +1,155 @@
+/*
+ * ebb/task.h - tasks: stackless coroutines run by an executor.
+ *
+ * A task is a struct of the application's that embeds an ebb_task header and
+ * holds exactly what must survive an await; its body is one poll function
+ * written as straight-line code with EBB_BEGIN / EBB_AWAIT / EBB_END
+ * (ebb/async.h).  RAM per task is sizeof(header) + the application's state;
+ * there is no stack per task.
+ *
+ *     struct blinky { ebb_task task; ebb_timer timer; };
+ *     static ebb_poll_t blinky_poll(ebb_task *self) {
+ *         struct blinky *b = EBB_CONTAINER_OF(self, struct blinky, task);
+ *         EBB_BEGIN(&self->co);
+ *         for (;;) {
+ *             EBB_AWAIT(ebb_sleep_for(&b->timer, EBB_MS(500)));
+ *             led_toggle();
+ *         }
+ *         EBB_END();
+ *     }
+ *     static EBB_TASK_DEFINE(struct blinky, blinky, blinky_poll);
+ *     ... ebb_task_spawn(&exec, &blinky.task);
+ */
+#ifndef EBB_TASK_H
+#define EBB_TASK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ebb/config.h"
+#include "ebb/contract.h"
+#include "ebb/list.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Result of polling a task or any awaitable. */
+typedef enum ebb_poll {
+    EBB_PENDING = 0, /* not finished; a wake has been arranged */
+    EBB_READY = 1    /* finished */
+} ebb_poll_t;
+
+/** Error codes returned by non-blocking calls (0 is success). */
+enum {
+    EBB_OK = 0,
+    EBB_EBUSY = -1,     /* object in use (task running, reservation held) */
+    EBB_EAGAIN = -2,    /* would block: channel full / empty */
+    EBB_ETIMEDOUT = -3, /* a timeout won a race (EBB_AWAIT_TIMEOUT) */
+};
+
+/** Resume point of a coroutine (a task body or an async function).  0 means
+ *  "at the start"; anything else is where the last await suspended. */
+typedef struct ebb_co {
+    uint16_t resume;
+} ebb_co;
+
+typedef struct ebb_task ebb_task;
+typedef ebb_poll_t (*ebb_task_fn)(ebb_task *self);
+
+enum ebb_task_state {
+    EBB_TASK_IDLE = 0,    /* never spawned, or cancelled */
+    EBB_TASK_RUNNING = 1, /* spawned and not finished */
+    EBB_TASK_DONE = 2     /* its poll function returned EBB_READY */
+};
+
+/** The task header.  12 bytes on a 32-bit MCU. */
+struct ebb_task {
+    ebb_node node;    /* run-queue link: linked <=> queued to run */
+    ebb_task_fn poll; /* the body */
+    ebb_co co;        /* where the body resumes */
+    uint8_t exec;     /* index of its executor (see executor.h) */
+    uint8_t state;    /* enum ebb_task_state */
+};
+
+#define EBB_TASK_INITIALIZER(fn) \
+    {EBB_NODE_INIT, (fn), {0}, 0, EBB_TASK_IDLE}
+
+/** Define a static task instance `name` of struct `type` (which has an
+ *  `ebb_task task;` member) whose body is `fn`.  Prefix with `static` as
+ *  needed. */
+#define EBB_TASK_DEFINE(type, name, fn) \
+    type name = {.task = EBB_TASK_INITIALIZER(fn)}
+
+/** State of a task.  Context: any.  Cost: O(1). */
+static inline enum ebb_task_state ebb_task_state(const ebb_task *t)
+{
+    return (enum ebb_task_state)t->state;
+}
+
+/**
+ * The task being polled right now, or NULL outside any poll.  Leaf futures
+ * use it to know whom to wake.  Context: task.  Cost: one load.
+ */
+static inline ebb_task *ebb_current(void);
+
+/**
+ * Queue `t` to be polled by its executor.  Queues it at most once however
+ * often it is woken; a wake that arrives while `t` is being polled makes it
+ * run again in the executor's next pass.  A task that is not running (idle or
+ * done) is left alone: the wake is ignored and false is returned, so a
+ * late or stale waker can never corrupt the run queue.
+ * Returns true when this call queued the task.
+ * Context: any (task or interrupt).  Cost: O(1), one critical section, plus
+ * the executor's pender when the task was queued.
+ */
+bool ebb_wake(ebb_task *t);
+
+struct ebb_executor;
+
+/**
+ * Start `t` on executor `ex`: its body runs from the top at the executor's
+ * next pass.  A task that finished (or was cancelled) may be spawned again.
+ * Returns EBB_OK, or EBB_EBUSY if `t` is already running (nothing changes).
+ * Contract task:1 - ex has been initialised.
+ * Context: any.  Cost: O(1).
+ */
+int ebb_task_spawn(struct ebb_executor *ex, ebb_task *t);
+
+/**
+ * Stop a running task from outside: its current await is cancelled (every
+ * waker it registered is withdrawn, exactly as when a select drops a loser),
+ * it leaves the run queue, and its state becomes EBB_TASK_IDLE.  Cancelling a
+ * task that is not running does nothing.  A task may not cancel itself
+ * (contract task:2); it returns from its body instead.
+ * Context: task or main, not interrupt (it runs the task's cancel path).
+ * Cost: O(run-queue length) + the cancel path of its current await.
+ */
+void ebb_task_cancel(ebb_task *t);
+
+/* ---- internals shared by the coroutine macros and leaf futures ---- */
+
+/* The task being polled; &ebb__cancel_marker while a select/timeout/join or
+ * ebb_task_cancel() is cancelling a branch. */
+extern ebb_task *ebb__cur;
+extern ebb_task ebb__cancel_marker;
+
+static inline ebb_task *ebb_current(void) { return ebb__cur; }
+
+/** True while the awaitable being evaluated is being cancelled: it must then
+ *  unregister whatever it registered, reset itself, and return EBB_PENDING. */
+static inline bool ebb_cancelling(void) { return ebb__cur == &ebb__cancel_marker; }
+
+static inline ebb_task *ebb__cancel_enter(void)
+{
+    ebb_task *saved = ebb__cur;
+    ebb__cur = &ebb__cancel_marker;
+    return saved;
+}
+static inline void ebb__cancel_exit(ebb_task *saved) { ebb__cur = saved; }
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* EBB_TASK_H */

@@ -1,0 +1,112 @@
+/*
+ * ebb/time.h - monotonic time, timers, sleeps and tickers (tickless).
+ *
+ * Time is a 64-bit count of ticks (EBB_CONFIG_TICK_HZ per second, 1 MHz by
+ * default) that never wraps in practice.  Pending timers sit in one queue
+ * sorted by deadline; the time driver is only ever asked for an alarm at the
+ * nearest deadline, so an idle system takes no periodic tick interrupts.
+ * Timers with equal deadlines fire in the order they were armed.
+ *
+ * The time driver (one per build: SysTick, an STM32 TIM, the host's virtual
+ * clock) implements the three functions at the bottom of this file.
+ */
+#ifndef EBB_TIME_H
+#define EBB_TIME_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ebb/config.h"
+#include "ebb/task.h"
+#include "ebb/wait.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef uint64_t ebb_ticks;
+#define EBB_TICKS_NEVER UINT64_MAX
+
+/* Durations in ticks (rounded down). */
+#define EBB_SEC(s) ((ebb_ticks)(s) * EBB_CONFIG_TICK_HZ)
+#define EBB_MS(ms) ((ebb_ticks)(ms) * EBB_CONFIG_TICK_HZ / 1000u)
+#define EBB_US(us) ((ebb_ticks)(us) * EBB_CONFIG_TICK_HZ / 1000000u)
+
+/** A timer: the state of a sleep.  Embed it in the task's state. */
+typedef struct ebb_timer {
+    ebb_wait wait;      /* linked into the timer queue while armed */
+    ebb_ticks deadline; /* when it fires */
+} ebb_timer;
+
+#define EBB_TIMER_INIT {EBB_WAIT_INIT, 0}
+
+/** A drift-free periodic ticker: deadlines are start + k * period. */
+typedef struct ebb_ticker {
+    ebb_timer timer; /* timer.deadline is the next tick */
+    ebb_ticks period;
+} ebb_ticker;
+
+/** Now, in ticks.  Context: any.  Cost: the driver's now(). */
+ebb_ticks ebb_now(void);
+
+/**
+ * Awaitable: ready at `deadline` (immediately if it has passed).
+ * Contract time:1 - called inside a task's poll.
+ * Context: task.  Cost: O(armed timers) to insert, O(1) afterwards.
+ */
+ebb_poll_t ebb_sleep_until(ebb_timer *t, ebb_ticks deadline);
+
+/**
+ * Awaitable: ready `ticks` after the first poll (the deadline is fixed when
+ * the sleep starts, not recomputed at later polls).
+ * Contract time:1.  Context: task.  Cost: as ebb_sleep_until.
+ */
+ebb_poll_t ebb_sleep_for(ebb_timer *t, ebb_ticks ticks);
+
+/**
+ * Start a ticker whose first tick is `period` from now.
+ * Contract time:2 - period > 0.  Context: any.  Cost: O(1).
+ */
+void ebb_ticker_start(ebb_ticker *tk, ebb_ticks period);
+
+/**
+ * Awaitable: ready at the ticker's next deadline, which then advances by
+ * exactly one period, so there is no drift however late the task runs.  A
+ * task that falls behind gets the missed ticks back to back.
+ * Contract time:1.  Context: task.  Cost: as ebb_sleep_until.
+ */
+ebb_poll_t ebb_ticker_next(ebb_ticker *tk);
+
+/** True while `t` waits in the timer queue.  Context: any.  O(1). */
+static inline bool ebb_timer_armed(const ebb_timer *t)
+{
+    return ebb_node_linked(&t->wait.node);
+}
+
+/* ---- the time driver interface ---- */
+
+/** Driver: current time in ticks, monotonic.  Context: any. */
+ebb_ticks ebb_time_driver_now(void);
+
+/**
+ * Driver: arrange for ebb_time_alarm_isr() to run once the time reaches
+ * `at`, replacing any earlier request.  EBB_TICKS_NEVER cancels.  Returns
+ * false, arming nothing, when `at` has already been reached (the core then
+ * handles the expired timers itself).  Context: called with the port lock
+ * held.
+ */
+bool ebb_time_driver_set_alarm(ebb_ticks at);
+
+/**
+ * Core: the driver's alarm interrupt calls this.  Wakes every expired timer
+ * (deadline order, ties in arming order) and asks for the next alarm.
+ * Context: interrupt (or with interrupts of the driver's level masked).
+ * Cost: O(expired timers).
+ */
+void ebb_time_alarm_isr(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* EBB_TIME_H */
