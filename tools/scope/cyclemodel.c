@@ -61,7 +61,6 @@ static void decode16(uint32_t addr, unsigned hw, cm_decoded *d)
     if (op6 == 0x11) { /* special data / branch exchange */
         unsigned op = (hw >> 8) & 3;
         unsigned rd = ((hw >> 4) & 8) | (hw & 7);
-        unsigned rm = (hw >> 3) & 0xf;
         if (op == 3) {
             if (hw & 0x80) {
                 d->cls = CM_C_CALL; /* BLX Rm */
@@ -148,7 +147,7 @@ static void decode_vfp(unsigned h1, unsigned h2, cm_decoded *d)
         d->cls = CM_C_VMOV2;
         return;
     }
-    if ((h1 & 0xfe00) == 0xec00 || (h1 & 0xfe00) == 0xed00) { /* ext reg load/store */
+    if ((h1 & 0xfe00) == 0xec00) { /* ext reg load/store */
         bool load = h1 & 0x10;
         if ((h1 & 0xff20) == 0xed00) { /* VLDR/VSTR: P=1 W=0 */
             d->cls = load ? CM_C_VLOAD : CM_C_VSTORE;
@@ -410,10 +409,11 @@ static uint64_t u64max(uint64_t a, uint64_t b)
 }
 
 /* Start a flash read at or after `now`; returns the cycle the data arrive. */
-static uint64_t flash_read(cm_model *m, uint64_t now)
+static uint64_t flash_read(cm_model *m, uint64_t now, bool demand)
 {
     uint64_t start = u64max(now, m->flash_free);
-    m->st.port_wait += start - now;
+    if (demand)
+        m->st.port_wait += start - now;
     m->flash_free = start + m->cfg.wait_states + 1;
     return m->flash_free;
 }
@@ -447,7 +447,7 @@ static void enter_line(cm_model *m, uint32_t line)
             cache_fill(m, m->iline, m->iuse, n, line);
     } else {
         m->st.imiss++;
-        stall(m, flash_read(m, m->st.cycart));
+        stall(m, flash_read(m, m->st.cycart, true));
         if (n)
             cache_fill(m, m->iline, m->iuse, n, line);
     }
@@ -457,7 +457,7 @@ static void enter_line(cm_model *m, uint32_t line)
     uint32_t next = line + 1;
     if (m->cfg.prefetch && !icached(m, next)) {
         m->pf_line = next;
-        m->pf_ready = flash_read(m, m->st.cycart);
+        m->pf_ready = flash_read(m, m->st.cycart, false);
     }
 }
 
@@ -490,7 +490,7 @@ static void art_data(cm_model *m, const cm_access *acc, unsigned n)
             continue;
         }
         m->st.dmiss++;
-        stall(m, flash_read(m, m->st.cycart));
+        stall(m, flash_read(m, m->st.cycart, true));
         if (m->cfg.dcache_lines)
             cache_fill(m, m->dline, m->duse, m->cfg.dcache_lines, line);
     }
@@ -706,7 +706,6 @@ cm_exc_kind cm_step_exc(cm_model *m, const cm_insn *in, cm_exc_kind exc)
 
     if (d.cls == CM_C_IT)
         m->it_left = d.it_len;
-    m->prev_load_rt = (d.cls == CM_C_LOAD && cost == 2 - 0 + 0 && any_load(in)) ? d.rt : -1;
     if (d.cls == CM_C_LOAD && any_load(in) && !discont && exc == CM_EXC_NONE)
         m->prev_load_rt = d.rt;
     else
