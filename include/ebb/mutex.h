@@ -32,7 +32,8 @@ typedef struct ebb_mutex {
  */
 ebb_poll_t ebb_mutex_lock(ebb_wait *w, ebb_mutex *m);
 
-/** Take `m` if it is free.  Returns whether it did.  Context: task. */
+/** Take `m` if it is free.  Returns whether it did.
+ *  Contract mutex:3 - called inside a task's poll.  Context: task. */
 bool ebb_mutex_try_lock(ebb_mutex *m);
 
 /**

@@ -105,6 +105,9 @@ bool ebb_time_driver_set_alarm(ebb_ticks at);
  */
 void ebb_time_alarm_isr(void);
 
+/* Internal: forget every armed timer (host port's reset between tests). */
+void ebb__time_reset(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,68 @@
+/*
+ * port/host/ebb_host.h - the host port: run and unit-test ebb code on a PC.
+ *
+ * Time is virtual: it stands still until a test advances it, and advancing
+ * it fires every timer in deadline order at its exact deadline, so tests are
+ * deterministic and instant.  Interrupts are simulated: ebb_host_irq() runs a
+ * handler now, or - if the code it interrupts holds the lock - at the moment
+ * the lock is released, which is how tests put an "ISR" between or inside
+ * polls.
+ */
+#ifndef EBB_HOST_H
+#define EBB_HOST_H
+
+#include <stdbool.h>
+
+#include "ebb/executor.h"
+#include "ebb/time.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef void (*ebb_host_isr_fn)(void *arg);
+
+/** Raise a simulated interrupt: run `fn(arg)` now, or at the outermost
+ *  unlock if the lock is held.  Up to 64 may be pending; more is a test bug
+ *  (aborts).  Context: any. */
+void ebb_host_irq(ebb_host_isr_fn fn, void *arg);
+
+/** Raise `fn(arg)` from inside the `n`-th critical section entered from now
+ *  on (n >= 1): it becomes pending there and runs at that section's
+ *  outermost unlock.  Sweeping n over every critical section of an operation
+ *  checks that an interrupt can land anywhere in it without losing a wake. */
+void ebb_host_irq_in_lock(unsigned n, ebb_host_isr_fn fn, void *arg);
+
+/** True while a simulated interrupt handler runs. */
+bool ebb_host_in_isr(void);
+
+/** Forget all state (time = `start`, no alarm, no pending interrupts,
+ *  no executors).  Call at the start of every test. */
+void ebb_host_reset(ebb_ticks start);
+
+/** Advance virtual time by `ticks`, firing each alarm at its deadline. */
+void ebb_host_advance(ebb_ticks ticks);
+
+/** The pending alarm, or EBB_TICKS_NEVER. */
+ebb_ticks ebb_host_alarm(void);
+
+/** How many times the driver was asked to arm or disarm the alarm (tests use
+ *  it to check that the core is tickless). */
+unsigned long ebb_host_alarm_requests(void);
+
+/**
+ * Run `ex` until virtual time `until`: poll while tasks are ready, else jump
+ * to the next alarm if it is due by `until`, else set the time to `until`
+ * and return.  Returns the number of polling passes made.
+ */
+unsigned long ebb_host_run_until(ebb_executor *ex, ebb_ticks until);
+
+/** Run until nothing is ready and no alarm is armed (or `max_passes`
+ *  passes were made).  Returns the number of passes. */
+unsigned long ebb_host_run_idle(ebb_executor *ex, unsigned long max_passes);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* EBB_HOST_H */

@@ -1,0 +1,60 @@
+/* executor.c - run queues and the poll loop. */
+#include "ebb/executor.h"
+#include "ebb/port.h"
+
+EBB_MODULE("executor");
+
+ebb_executor *ebb__executors[EBB_CONFIG_MAX_EXECUTORS];
+
+void ebb_executor_init(ebb_executor *ex, ebb_pender_fn pend)
+{
+    uint8_t id;
+
+    EBB_REQUIRE(2, !(ex->id < EBB_CONFIG_MAX_EXECUTORS && ebb__executors[ex->id] == ex));
+    for (id = 0; id < EBB_CONFIG_MAX_EXECUTORS; id++) {
+        if (ebb__executors[id] == NULL) {
+            break;
+        }
+    }
+    EBB_REQUIRE(1, id < EBB_CONFIG_MAX_EXECUTORS);
+    ebb_list_init(&ex->ready);
+    ex->pend = pend;
+    ex->id = id;
+    ebb__executors[id] = ex;
+}
+
+bool ebb_executor_poll(ebb_executor *ex)
+{
+    ebb_task *const outer = ebb__cur; /* an executor in an ISR may nest */
+    ebb_irq_state s = ebb_port_lock();
+    ebb_node *n = ebb_list_take_all(&ex->ready);
+    ebb_port_unlock(s);
+
+    /* Only tasks that were ready when the pass began run in it: a wake
+     * during the pass lands in the (now empty) ready list, for next time.
+     * A task on the detached chain still looks queued to ebb_wake(), so it
+     * is not queued twice; its link is cleared just before it is polled, so
+     * a wake during its own poll queues it again. */
+    while (n != EBB_LIST_END) {
+        ebb_task *t = EBB_CONTAINER_OF(n, ebb_task, node);
+        n = n->next;
+        t->node.next = NULL;
+        if (t->state == EBB_TASK_RUNNING) {
+            ebb__cur = t;
+            if (t->poll(t) == EBB_READY) {
+                t->state = EBB_TASK_DONE;
+            }
+        }
+    }
+    ebb__cur = outer;
+    return ebb_executor_has_work(ex);
+}
+
+void ebb_executor_run(ebb_executor *ex)
+{
+    for (;;) {
+        if (!ebb_executor_poll(ex)) {
+            ebb_port_idle(ex);
+        }
+    }
+}

@@ -1,0 +1,68 @@
+/* mutex.c - async mutex with FIFO hand-over. */
+#include "ebb/mutex.h"
+#include "ebb/port.h"
+
+EBB_MODULE("mutex");
+
+/* Give `m` to its longest waiter, or free it. */
+static void hand_over_locked(ebb_mutex *m)
+{
+    ebb_node *n = ebb_list_pop_front(&m->waiters);
+    m->owner = n ? EBB_CONTAINER_OF(n, ebb_wait, node)->task : NULL;
+    if (n != NULL) {
+        (void)ebb_wake(m->owner);
+    }
+}
+
+ebb_poll_t ebb_mutex_lock(ebb_wait *w, ebb_mutex *m)
+{
+    ebb_poll_t r = EBB_PENDING;
+    ebb_irq_state s = ebb_port_lock();
+
+    if (ebb_cancelling()) {
+        bool handed = ebb_wait_fired(w) && m->owner == w->task;
+        ebb_wait_remove_locked(w, &m->waiters);
+        if (handed) {
+            /* Ownership arrived but the lock is being abandoned: pass it on
+             * rather than leave the mutex owned by nobody awake. */
+            hand_over_locked(m);
+        }
+    } else if (w->task == NULL) {
+        /* A fresh lock attempt. */
+        EBB_REQUIRE(1, m->owner != ebb__cur);
+        if (m->owner == NULL) {
+            m->owner = ebb__cur;
+            r = EBB_READY;
+        } else {
+            ebb_wait_add_locked(w, &m->waiters);
+        }
+    } else if (ebb_wait_fired(w) && m->owner == w->task) {
+        w->task = NULL; /* unlock handed it to us */
+        r = EBB_READY;
+    } else {
+        ebb_wait_add_locked(w, &m->waiters);
+    }
+    ebb_port_unlock(s);
+    return r;
+}
+
+bool ebb_mutex_try_lock(ebb_mutex *m)
+{
+    bool r = false;
+    EBB_REQUIRE(3, ebb__cur != NULL && !ebb_cancelling());
+    ebb_irq_state s = ebb_port_lock();
+    if (m->owner == NULL) {
+        m->owner = ebb__cur;
+        r = true;
+    }
+    ebb_port_unlock(s);
+    return r;
+}
+
+void ebb_mutex_unlock(ebb_mutex *m)
+{
+    ebb_irq_state s = ebb_port_lock();
+    EBB_REQUIRE(2, m->owner != NULL && m->owner == ebb__cur);
+    hand_over_locked(m);
+    ebb_port_unlock(s);
+}

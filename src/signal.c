@@ -1,0 +1,54 @@
+/* signal.c - latest-value-wins mailbox. */
+#include "ebb/port.h"
+#include "ebb/signal.h"
+
+void ebb_signal_raise(ebb_signal *s, uint32_t value)
+{
+    ebb_irq_state st = ebb_port_lock();
+    s->value = value;
+    s->set = true;
+    ebb_waitlist_wake_all_locked(&s->waiters);
+    ebb_port_unlock(st);
+}
+
+static bool take_locked(ebb_signal *s, uint32_t *value)
+{
+    if (!s->set) {
+        return false;
+    }
+    s->set = false;
+    *value = s->value;
+    return true;
+}
+
+bool ebb_signal_try_take(ebb_signal *s, uint32_t *value)
+{
+    ebb_irq_state st = ebb_port_lock();
+    bool r = take_locked(s, value);
+    ebb_port_unlock(st);
+    return r;
+}
+
+void ebb_signal_reset(ebb_signal *s)
+{
+    ebb_irq_state st = ebb_port_lock();
+    s->set = false;
+    ebb_port_unlock(st);
+}
+
+ebb_poll_t ebb_signal_wait(ebb_wait *w, ebb_signal *s, uint32_t *value)
+{
+    ebb_poll_t r = EBB_PENDING;
+    ebb_irq_state st = ebb_port_lock();
+
+    if (ebb_cancelling()) {
+        ebb_wait_remove_locked(w, &s->waiters);
+    } else if (take_locked(s, value)) {
+        ebb_wait_remove_locked(w, &s->waiters);
+        r = EBB_READY;
+    } else {
+        ebb_wait_add_locked(w, &s->waiters);
+    }
+    ebb_port_unlock(st);
+    return r;
+}

@@ -1,0 +1,69 @@
+/* task.c - spawning, waking and cancelling tasks. */
+#include "ebb/executor.h"
+#include "ebb/port.h"
+#include "ebb/task.h"
+
+EBB_MODULE("task");
+
+EBB_BUILD_ASSERT(sizeof(ebb_co) == 2, "resume point must stay 16-bit");
+#if UINTPTR_MAX == 0xFFFFFFFFu
+EBB_BUILD_ASSERT(sizeof(ebb_task) == 12, "task header must stay 12 bytes on 32-bit targets");
+#endif
+
+ebb_task *ebb__cur;
+ebb_task ebb__cancel_marker;
+
+bool ebb_wake(ebb_task *t)
+{
+    bool queued = false;
+    ebb_irq_state s = ebb_port_lock();
+
+    /* A task that is not running has nothing to resume: ignoring the wake
+     * is what makes a stale waker harmless. */
+    if (t->node.next == NULL && t->state == EBB_TASK_RUNNING) {
+        ebb_executor *ex = ebb__executors[t->exec];
+        ebb_list_push_back(&ex->ready, &t->node);
+        if (ex->pend != NULL) {
+            ex->pend(ex);
+        }
+        queued = true;
+    }
+    ebb_port_unlock(s);
+    return queued;
+}
+
+int ebb_task_spawn(ebb_executor *ex, ebb_task *t)
+{
+    EBB_REQUIRE(1, ex->id < EBB_CONFIG_MAX_EXECUTORS && ebb__executors[ex->id] == ex);
+
+    ebb_irq_state s = ebb_port_lock();
+    if (t->state == EBB_TASK_RUNNING) {
+        ebb_port_unlock(s);
+        return EBB_EBUSY;
+    }
+    t->co.resume = 0;
+    t->exec = ex->id;
+    t->state = EBB_TASK_RUNNING;
+    ebb_port_unlock(s);
+    ebb_wake(t);
+    return EBB_OK;
+}
+
+void ebb_task_cancel(ebb_task *t)
+{
+    EBB_REQUIRE(2, t != ebb__cur);
+    if (t->state != EBB_TASK_RUNNING) {
+        return;
+    }
+    /* Run the body in cancel mode: it jumps to its current await, which
+     * withdraws its wakers and resets, as a losing select branch does. */
+    ebb_task *saved = ebb__cancel_enter();
+    (void)t->poll(t);
+    ebb__cancel_exit(saved);
+
+    ebb_irq_state s = ebb_port_lock();
+    (void)ebb_list_remove(&ebb__executors[t->exec]->ready, &t->node);
+    t->state = EBB_TASK_IDLE;
+    t->co.resume = 0;
+    ebb_port_unlock(s);
+}

@@ -1,0 +1,118 @@
+/* time.c - the timer queue (sorted by deadline) and the sleeps built on it. */
+#include "ebb/port.h"
+#include "ebb/time.h"
+
+EBB_MODULE("time");
+
+/* Armed timers, earliest deadline first, ties in arming order. */
+static ebb_list timers;
+
+static ebb_timer *timer_of(ebb_node *n)
+{
+    return EBB_CONTAINER_OF(EBB_CONTAINER_OF(n, ebb_wait, node), ebb_timer, wait);
+}
+
+ebb_ticks ebb_now(void) { return ebb_time_driver_now(); }
+
+void ebb__time_reset(void) { ebb_list_init(&timers); }
+
+/* Wake every expired timer and ask the driver for the next deadline; if the
+ * driver says that deadline has passed meanwhile, go round again, so a
+ * deadline can never slip between "check" and "arm". */
+static void service_locked(void)
+{
+    for (;;) {
+        ebb_ticks now = ebb_time_driver_now();
+        ebb_node *n;
+        while ((n = timers.head) != NULL && timer_of(n)->deadline <= now) {
+            (void)ebb_waitlist_wake_one_locked(&timers);
+        }
+        if (ebb_time_driver_set_alarm(n ? timer_of(n)->deadline : EBB_TICKS_NEVER)) {
+            return;
+        }
+    }
+}
+
+void ebb_time_alarm_isr(void)
+{
+    ebb_irq_state s = ebb_port_lock();
+    service_locked();
+    ebb_port_unlock(s);
+}
+
+static void arm_locked(ebb_timer *t)
+{
+    ebb_node *prev = NULL;
+    ebb_node *n;
+
+    for (n = timers.head; n != NULL; n = ebb_list_next(n)) {
+        if (timer_of(n)->deadline > t->deadline) {
+            break;
+        }
+        prev = n;
+    }
+    t->wait.task = ebb__cur;
+    ebb_list_insert_after(&timers, prev, &t->wait.node);
+    if (prev == NULL) {
+        service_locked(); /* new earliest deadline: re-arm the driver */
+    }
+}
+
+static void cancel_locked(ebb_timer *t)
+{
+    bool was_first = timers.head == &t->wait.node;
+    ebb_wait_remove_locked(&t->wait, &timers);
+    if (was_first) {
+        service_locked(); /* no alarm for a timer that no longer exists */
+    }
+}
+
+ebb_poll_t ebb_sleep_until(ebb_timer *t, ebb_ticks deadline)
+{
+    ebb_poll_t r = EBB_PENDING;
+    ebb_irq_state s = ebb_port_lock();
+
+    if (ebb_cancelling()) {
+        cancel_locked(t);
+    } else if (t->wait.task == NULL) {
+        EBB_REQUIRE(1, ebb__cur != NULL);
+        t->deadline = deadline;
+        if (deadline <= ebb_time_driver_now()) {
+            r = EBB_READY; /* already due: no need to touch the queue */
+        } else {
+            arm_locked(t);
+        }
+    } else if (ebb_wait_fired(&t->wait)) {
+        t->wait.task = NULL;
+        r = EBB_READY;
+    } else {
+        t->wait.task = ebb__cur; /* spurious poll: still waiting */
+    }
+    ebb_port_unlock(s);
+    return r;
+}
+
+ebb_poll_t ebb_sleep_for(ebb_timer *t, ebb_ticks ticks)
+{
+    /* The deadline is fixed at the first poll; later polls pass the stored
+     * one so a late poll cannot push it back. */
+    ebb_ticks deadline = t->wait.task != NULL ? t->deadline : ebb_now() + ticks;
+    return ebb_sleep_until(t, deadline);
+}
+
+void ebb_ticker_start(ebb_ticker *tk, ebb_ticks period)
+{
+    EBB_REQUIRE(2, period > 0);
+    tk->period = period;
+    tk->timer.wait.task = NULL;
+    tk->timer.deadline = ebb_now() + period;
+}
+
+ebb_poll_t ebb_ticker_next(ebb_ticker *tk)
+{
+    ebb_poll_t r = ebb_sleep_until(&tk->timer, tk->timer.deadline);
+    if (r == EBB_READY) {
+        tk->timer.deadline += tk->period;
+    }
+    return r;
+}

@@ -1,0 +1,30 @@
+#include <stdlib.h>
+
+#include "test_support.h"
+
+jmp_buf ebb_test_contract_jmp;
+int ebb_test_contract_armed;
+const char *ebb_test_contract_module;
+int ebb_test_contract_id;
+ebb_executor test_exec;
+
+void ebb_on_contract(const char *module, int id)
+{
+    ebb_test_contract_module = module;
+    ebb_test_contract_id = id;
+    if (ebb_test_contract_armed) {
+        longjmp(ebb_test_contract_jmp, 1);
+    }
+    fail_msg("unexpected contract violation %s:%d", module, id);
+    abort(); /* fail_msg does not return; keeps noreturn honest */
+}
+
+int ebb_test_setup(void **state)
+{
+    (void)state;
+    ebb_host_reset(0);
+    memset(&test_exec, 0, sizeof test_exec);
+    test_exec.id = 0xFF;
+    ebb_executor_init(&test_exec, NULL);
+    return 0;
+}

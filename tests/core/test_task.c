@@ -1,0 +1,376 @@
+/* Tasks and the executor: spawning, waking, fairness, misuse. */
+#include <stdio.h>
+
+#include "test_support.h"
+
+/* A task that counts its polls and suspends on a wait list forever. */
+struct counter {
+    ebb_task task;
+    ebb_wait wait;
+    ebb_list *list;
+    int polls;
+    int resumes;
+    ebb_host_isr_fn isr_during_poll; /* fired from inside the poll, once */
+    void *isr_arg;
+};
+
+static ebb_poll_t counter_poll(ebb_task *self)
+{
+    struct counter *c = EBB_CONTAINER_OF(self, struct counter, task);
+    c->polls++;
+    if (c->isr_during_poll) {
+        ebb_host_isr_fn fn = c->isr_during_poll;
+        c->isr_during_poll = NULL;
+        ebb_host_irq(fn, c->isr_arg);
+    }
+    EBB_BEGIN(&self->co);
+    for (;;) {
+        EBB_AWAIT(ebb_wait_on(&c->wait, c->list));
+        c->resumes++;
+    }
+    EBB_END();
+}
+
+static void test_header_size(void **state)
+{
+    (void)state;
+    /* 12 bytes on a 32-bit MCU (checked there by a static assert in task.c);
+     * on a 64-bit host: two pointers + 4 bytes, padded. */
+    printf("sizeof(ebb_task) = %zu on this host (12 on Cortex-M)\n", sizeof(ebb_task));
+    assert_int_equal(sizeof(ebb_task), sizeof(void *) == 8 ? 24 : 12);
+}
+
+static void test_spawn_runs_and_double_spawn_refused(void **state)
+{
+    (void)state;
+    ebb_list list = EBB_LIST_INIT;
+    struct counter c = {.task = EBB_TASK_INITIALIZER(counter_poll), .list = &list};
+
+    assert_int_equal(ebb_task_state(&c.task), EBB_TASK_IDLE);
+    assert_int_equal(ebb_task_spawn(&test_exec, &c.task), EBB_OK);
+    assert_int_equal(ebb_task_state(&c.task), EBB_TASK_RUNNING);
+    assert_int_equal(ebb_task_spawn(&test_exec, &c.task), EBB_EBUSY);
+    ebb_executor_poll(&test_exec);
+    assert_int_equal(c.polls, 1);
+    /* Refused spawn left everything intact: one poll, still waiting. */
+    assert_int_equal(ebb_task_spawn(&test_exec, &c.task), EBB_EBUSY);
+    assert_false(ebb_executor_has_work(&test_exec));
+    ebb_waitlist_wake_all(&list);
+    ebb_executor_poll(&test_exec);
+    assert_int_equal(c.resumes, 1);
+}
+
+static void test_wake_twice_queues_once(void **state)
+{
+    (void)state;
+    ebb_list list = EBB_LIST_INIT;
+    struct counter c = {.task = EBB_TASK_INITIALIZER(counter_poll), .list = &list};
+    ebb_task_spawn(&test_exec, &c.task);
+    ebb_executor_poll(&test_exec);
+    assert_true(ebb_wake(&c.task));
+    assert_false(ebb_wake(&c.task));
+    assert_false(ebb_wake(&c.task));
+    assert_false(ebb_executor_poll(&test_exec));
+    assert_int_equal(c.polls, 2);
+}
+
+static void wake_task_isr(void *arg) { ebb_wake(arg); }
+
+static void test_wake_while_polling_runs_next_pass(void **state)
+{
+    (void)state;
+    ebb_list list = EBB_LIST_INIT;
+    struct counter c = {.task = EBB_TASK_INITIALIZER(counter_poll), .list = &list};
+    ebb_task_spawn(&test_exec, &c.task);
+    ebb_executor_poll(&test_exec);
+
+    /* An "interrupt" inside the poll wakes the task being polled: it must
+     * run again, but in the next pass, not this one. */
+    c.isr_during_poll = wake_task_isr;
+    c.isr_arg = &c.task;
+    ebb_wake(&c.task);
+    assert_true(ebb_executor_poll(&test_exec));
+    assert_int_equal(c.polls, 2);
+    assert_false(ebb_executor_poll(&test_exec));
+    assert_int_equal(c.polls, 3);
+}
+
+/* A task that awaits a signal raised by an interrupt. */
+struct sigwaiter {
+    ebb_task task;
+    ebb_wait wait;
+    ebb_signal *sig;
+    uint32_t got;
+    int resumes;
+};
+static ebb_poll_t sigwaiter_poll(ebb_task *self)
+{
+    struct sigwaiter *w = EBB_CONTAINER_OF(self, struct sigwaiter, task);
+    EBB_BEGIN(&self->co);
+    EBB_AWAIT(ebb_signal_wait(&w->wait, w->sig, &w->got));
+    w->resumes++;
+    EBB_END();
+}
+static void raise_isr(void *arg) { ebb_signal_raise(arg, 42); }
+
+static void test_isr_anywhere_in_poll_loses_no_wake(void **state)
+{
+    (void)state;
+    /* Fire the interrupt inside each critical section in turn, from the
+     * spawn through the first poll and beyond: whichever side of the
+     * check-then-register the interrupt lands on, the task must finish. */
+    for (unsigned n = 1; n <= 8; n++) {
+        EBB_SIGNAL_DEFINE(sig);
+        struct sigwaiter w = {.task = EBB_TASK_INITIALIZER(sigwaiter_poll), .sig = &sig};
+        ebb_test_setup(NULL);
+        ebb_host_irq_in_lock(n, raise_isr, &sig);
+        ebb_task_spawn(&test_exec, &w.task);
+        ebb_host_run_idle(&test_exec, 10);
+        if (sig.set) { /* the ISR fired after the task had finished? no: */
+            fail_msg("n=%u: value left unread", n);
+        }
+        if (w.resumes == 0) {
+            /* The interrupt had not happened yet (n beyond this run's
+             * critical sections): raise it now, the wake must arrive. */
+            assert_true(ebb__host_lock_countdown != 0);
+            ebb__host_lock_countdown = 0;
+            ebb_host_irq(raise_isr, &sig);
+            ebb_host_run_idle(&test_exec, 10);
+        }
+        assert_int_equal(w.resumes, 1);
+        assert_int_equal(w.got, 42);
+        assert_int_equal(ebb_task_state(&w.task), EBB_TASK_DONE);
+    }
+}
+
+static void wake_during_lock_isr(void *arg)
+{
+    struct counter *c = arg;
+    ebb_waitlist_wake_all(c->list);
+}
+
+static void test_isr_masked_inside_critical_section(void **state)
+{
+    (void)state;
+    ebb_list list = EBB_LIST_INIT;
+    struct counter c = {.task = EBB_TASK_INITIALIZER(counter_poll), .list = &list};
+    ebb_task_spawn(&test_exec, &c.task);
+    ebb_executor_poll(&test_exec);
+    /* Raised while the lock is held, the ISR runs at unlock. */
+    ebb_irq_state s = ebb_port_lock();
+    ebb_host_irq(wake_during_lock_isr, &c);
+    assert_false(ebb_executor_has_work(&test_exec));
+    ebb_port_unlock(s);
+    assert_true(ebb_executor_has_work(&test_exec));
+    ebb_executor_poll(&test_exec);
+    assert_int_equal(c.resumes, 1);
+}
+
+/* Fairness: a task that yields forever cannot starve another. */
+struct spinner {
+    ebb_task task;
+    int runs;
+};
+static ebb_poll_t spinner_poll(ebb_task *self)
+{
+    struct spinner *s = EBB_CONTAINER_OF(self, struct spinner, task);
+    EBB_BEGIN(&self->co);
+    for (;;) {
+        s->runs++;
+        EBB_YIELD();
+    }
+    EBB_END();
+}
+
+static void test_fairness_yield(void **state)
+{
+    (void)state;
+    struct spinner a = {.task = EBB_TASK_INITIALIZER(spinner_poll)};
+    struct spinner b = {.task = EBB_TASK_INITIALIZER(spinner_poll)};
+    ebb_task_spawn(&test_exec, &a.task);
+    ebb_task_spawn(&test_exec, &b.task);
+    for (int i = 0; i < 10; i++) {
+        assert_true(ebb_executor_poll(&test_exec));
+        assert_int_equal(a.runs, i + 1);
+        assert_int_equal(b.runs, i + 1);
+    }
+}
+
+#define N_TASKS 1000
+static struct counter many[N_TASKS];
+
+static void test_thousand_tasks(void **state)
+{
+    (void)state;
+    ebb_list list = EBB_LIST_INIT;
+    for (int i = 0; i < N_TASKS; i++) {
+        memset(&many[i], 0, sizeof many[i]);
+        many[i].task.poll = counter_poll;
+        many[i].list = &list;
+        assert_int_equal(ebb_task_spawn(&test_exec, &many[i].task), EBB_OK);
+    }
+    ebb_executor_poll(&test_exec);
+    for (int i = 0; i < N_TASKS; i++) {
+        assert_int_equal(many[i].polls, 1);
+    }
+    /* Wake every other one; each runs exactly once more, in wake order. */
+    for (int i = 0; i < N_TASKS; i += 2) {
+        ebb_wake(&many[i].task);
+    }
+    ebb_executor_poll(&test_exec);
+    for (int i = 0; i < N_TASKS; i++) {
+        assert_int_equal(many[i].polls, i % 2 == 0 ? 2 : 1);
+    }
+    ebb_waitlist_wake_all(&list);
+    ebb_executor_poll(&test_exec);
+    for (int i = 0; i < N_TASKS; i++) {
+        assert_int_equal(many[i].resumes, 1);
+    }
+}
+
+/* A task that finishes after one await. */
+struct oneshot {
+    ebb_task task;
+    ebb_wait wait;
+    ebb_list list;
+    int done;
+};
+static ebb_poll_t oneshot_poll(ebb_task *self)
+{
+    struct oneshot *o = EBB_CONTAINER_OF(self, struct oneshot, task);
+    EBB_BEGIN(&self->co);
+    EBB_AWAIT(ebb_wait_on(&o->wait, &o->list));
+    o->done++;
+    EBB_END();
+}
+
+static void test_finished_task_ignores_wake_and_respawns(void **state)
+{
+    (void)state;
+    struct oneshot o = {.task = EBB_TASK_INITIALIZER(oneshot_poll)};
+    ebb_task_spawn(&test_exec, &o.task);
+    ebb_executor_poll(&test_exec);
+    ebb_waitlist_wake_all(&o.list);
+    ebb_executor_poll(&test_exec);
+    assert_int_equal(o.done, 1);
+    assert_int_equal(ebb_task_state(&o.task), EBB_TASK_DONE);
+    /* Misuse: waking a finished task.  Documented outcome: ignored. */
+    assert_false(ebb_wake(&o.task));
+    assert_false(ebb_executor_has_work(&test_exec));
+    /* A finished task may be spawned again and starts from the top. */
+    assert_int_equal(ebb_task_spawn(&test_exec, &o.task), EBB_OK);
+    ebb_executor_poll(&test_exec);
+    ebb_waitlist_wake_all(&o.list);
+    ebb_executor_poll(&test_exec);
+    assert_int_equal(o.done, 2);
+}
+
+static void test_cancel_task_withdraws_waker(void **state)
+{
+    (void)state;
+    ebb_list list = EBB_LIST_INIT;
+    struct counter c = {.task = EBB_TASK_INITIALIZER(counter_poll), .list = &list};
+    ebb_task_spawn(&test_exec, &c.task);
+    ebb_executor_poll(&test_exec);
+    assert_false(ebb_list_empty(&list));
+    ebb_wake(&c.task); /* queued as well: cancel must dequeue it */
+    ebb_task_cancel(&c.task);
+    assert_true(ebb_list_empty(&list));
+    assert_false(ebb_executor_has_work(&test_exec));
+    assert_int_equal(ebb_task_state(&c.task), EBB_TASK_IDLE);
+    ebb_waitlist_wake_all(&list); /* nobody left to wake */
+    assert_false(ebb_executor_has_work(&test_exec));
+    ebb_task_cancel(&c.task); /* not running: no-op */
+    /* and it can be spawned again */
+    assert_int_equal(ebb_task_spawn(&test_exec, &c.task), EBB_OK);
+}
+
+static void test_await_outside_task_is_contract(void **state)
+{
+    (void)state;
+    ebb_list list = EBB_LIST_INIT;
+    ebb_wait w = EBB_WAIT_INIT;
+    ebb_timer t = EBB_TIMER_INIT;
+    /* An awaitable polled from plain code (no task being polled) cannot know
+     * whom to wake: contract, never a silent hang. */
+    EXPECT_CONTRACT("wait", 1, ebb_wait_on(&w, &list));
+    EXPECT_CONTRACT("time", 1, ebb_sleep_for(&t, 10));
+}
+
+static void test_spawn_on_uninitialised_executor_is_contract(void **state)
+{
+    (void)state;
+    ebb_executor ex = EBB_EXECUTOR_INITIALIZER;
+    struct oneshot o = {.task = EBB_TASK_INITIALIZER(oneshot_poll)};
+    EXPECT_CONTRACT("task", 1, ebb_task_spawn(&ex, &o.task));
+}
+
+static void test_executor_table_full_is_contract(void **state)
+{
+    (void)state;
+    static ebb_executor ex[EBB_CONFIG_MAX_EXECUTORS];
+    for (int i = 0; i < EBB_CONFIG_MAX_EXECUTORS - 1; i++) {
+        ex[i].id = 0xFF;
+        ebb_executor_init(&ex[i], NULL);
+    }
+    ex[EBB_CONFIG_MAX_EXECUTORS - 1].id = 0xFF;
+    EXPECT_CONTRACT("executor", 1, ebb_executor_init(&ex[EBB_CONFIG_MAX_EXECUTORS - 1], NULL));
+    EXPECT_CONTRACT("executor", 2, ebb_executor_init(&ex[0], NULL));
+}
+
+/* Two executors, the second one "preemptive": its pender raises a simulated
+ * interrupt that polls it - the shape of an executor in an NVIC handler. */
+static ebb_executor isr_exec;
+static int pends;
+static void isr_exec_poll(void *arg) { ebb_executor_poll(arg); }
+static void isr_pender(ebb_executor *ex)
+{
+    pends++;
+    ebb_host_irq(isr_exec_poll, ex);
+}
+
+static void test_two_executors_pender(void **state)
+{
+    (void)state;
+    ebb_list list = EBB_LIST_INIT;
+    struct counter lo = {.task = EBB_TASK_INITIALIZER(counter_poll), .list = &list};
+    struct counter hi = {.task = EBB_TASK_INITIALIZER(counter_poll), .list = &list};
+    pends = 0;
+    isr_exec.id = 0xFF;
+    ebb_executor_init(&isr_exec, isr_pender);
+    ebb_task_spawn(&test_exec, &lo.task);
+    ebb_task_spawn(&isr_exec, &hi.task); /* pender runs it "at once" (after unlock) */
+    assert_int_equal(pends, 1);
+    assert_int_equal(hi.polls, 1);
+    assert_int_equal(lo.polls, 0);
+    ebb_executor_poll(&test_exec);
+    assert_int_equal(lo.polls, 1);
+    /* One wake of the list: the high-priority task runs inside the "ISR"
+     * immediately, the low one waits for its executor. */
+    ebb_waitlist_wake_all(&list);
+    assert_int_equal(hi.resumes, 1);
+    assert_int_equal(lo.resumes, 0);
+    ebb_executor_poll(&test_exec);
+    assert_int_equal(lo.resumes, 1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        RUN(test_header_size),
+        RUN(test_spawn_runs_and_double_spawn_refused),
+        RUN(test_wake_twice_queues_once),
+        RUN(test_wake_while_polling_runs_next_pass),
+        RUN(test_isr_anywhere_in_poll_loses_no_wake),
+        RUN(test_isr_masked_inside_critical_section),
+        RUN(test_fairness_yield),
+        RUN(test_thousand_tasks),
+        RUN(test_finished_task_ignores_wake_and_respawns),
+        RUN(test_cancel_task_withdraws_waker),
+        RUN(test_await_outside_task_is_contract),
+        RUN(test_spawn_on_uninitialised_executor_is_contract),
+        RUN(test_executor_table_full_is_contract),
+        RUN(test_two_executors_pender),
+    };
+    return cmocka_run_group_tests_name("task", tests, NULL, NULL);
+}
