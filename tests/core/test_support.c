@@ -22,9 +22,14 @@ void ebb_on_contract(const char *module, int id)
 int ebb_test_setup(void **state)
 {
     (void)state;
-    ebb_host_reset(0);
+    ebb_test_setup_at(0);
+    return 0;
+}
+
+void ebb_test_setup_at(ebb_ticks start)
+{
+    ebb_host_reset(start);
     memset(&test_exec, 0, sizeof test_exec);
     test_exec.id = 0xFF;
     ebb_executor_init(&test_exec, NULL);
-    return 0;
 }

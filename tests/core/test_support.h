@@ -46,6 +46,7 @@ extern int ebb_test_contract_id;
 /* One executor, reset with the host port before each test. */
 extern ebb_executor test_exec;
 int ebb_test_setup(void **state);
+void ebb_test_setup_at(ebb_ticks start); /* same, with the clock at `start` */
 
 #define RUN(fn) cmocka_unit_test_setup(fn, ebb_test_setup)
 
