@@ -490,6 +490,21 @@ static void test_exception_in_flash(void **state)
     assert_int_equal(m.st.cyc0, 1 + 13 + 11 + 1);
 }
 
+static void test_reexec_guard(void **state)
+{
+    (void)state;
+    /* a store reported twice at the same address, first without an access */
+    assert_true(cm_reexec_artifact(SRAM, STR_R1_SP, 0, 0, SRAM));
+    assert_true(cm_reexec_artifact(SRAM, 0xf841, 0x0c04, 0, SRAM)); /* str.w */
+    /* ... but not when it did access memory, or for a different address */
+    assert_false(cm_reexec_artifact(SRAM, STR_R1_SP, 0, 1, SRAM));
+    assert_false(cm_reexec_artifact(SRAM, STR_R1_SP, 0, 0, SRAM + 2));
+    /* b . legitimately repeats; ldr pc / pop {pc} may too */
+    assert_false(cm_reexec_artifact(SRAM, 0xe7fe, 0, 0, SRAM));
+    assert_false(cm_reexec_artifact(SRAM, POP3PC, 0, 0, SRAM));
+    assert_false(cm_reexec_artifact(SRAM, NOP, 0, 0, SRAM));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -509,6 +524,7 @@ int main(void)
         cmocka_unit_test(test_sram_code_free),
         cmocka_unit_test(test_art_single_port_wait),
         cmocka_unit_test(test_exception_in_flash),
+        cmocka_unit_test(test_reexec_guard),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -513,6 +513,16 @@ static bool is_memory_class(unsigned c)
            c == CM_C_VLDM || c == CM_C_VSTM || c == CM_C_TABLE;
 }
 
+bool cm_reexec_artifact(uint32_t addr, uint16_t hw0, uint16_t hw1, unsigned n_acc,
+                        uint32_t new_addr)
+{
+    if (new_addr != addr || n_acc != 0)
+        return false;
+    cm_decoded d;
+    cm_decode(addr, hw0, hw1, &d);
+    return is_memory_class(d.cls) && d.cls != CM_C_TABLE && !d.writes_pc;
+}
+
 /* Base cost, without the +2 refill of a taken branch. */
 static unsigned base_cost(cm_model *m, const cm_decoded *d, bool in_it, const cm_insn *in)
 {

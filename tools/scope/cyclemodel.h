@@ -180,6 +180,17 @@ bool cm_is_handler(const cm_model *m, uint32_t addr);
 cm_exc_kind cm_step(cm_model *m, const cm_insn *in);
 cm_exc_kind cm_step_exc(cm_model *m, const cm_insn *in, cm_exc_kind exc);
 
+/*
+ * Guard for instrumentation that may report an instruction's start twice
+ * (e.g. an access restarted by the emulator): true when a report of new_addr
+ * directly follows a report of the load/store at `addr` (halfwords hw0/hw1)
+ * that made no data access and new_addr == addr. A load/store that does not
+ * write the PC cannot be its own successor, so the first report never
+ * completed and must be dropped, not counted.
+ */
+bool cm_reexec_artifact(uint32_t addr, uint16_t hw0, uint16_t hw1, unsigned n_acc,
+                        uint32_t new_addr);
+
 /* Address classification used by the ART model. */
 static inline bool cm_is_flash(uint32_t a)
 {
