@@ -14,9 +14,11 @@
  * second reserver (or peeker, or receiver while a peek is held) waits, and its
  * try- variant returns EBB_EBUSY.
  *
- * Waiters are woken all at once when the state changes and re-check: simple,
- * fair in queue order, and no wake can be lost when a woken waiter is
- * cancelled by a select.
+ * Waiters are woken all at once when the state changes and re-check, in the
+ * order they started waiting: simple, and no wake can be lost when a woken
+ * waiter is cancelled by a select or finds its condition gone.  There is no
+ * fairness guarantee between competing receivers (or senders): the first one
+ * polled takes the element.
  */
 #ifndef EBB_CHANNEL_H
 #define EBB_CHANNEL_H

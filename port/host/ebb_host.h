@@ -23,7 +23,8 @@ extern "C" {
 typedef void (*ebb_host_isr_fn)(void *arg);
 
 /** Raise a simulated interrupt: run `fn(arg)` now, or at the outermost
- *  unlock if the lock is held.  Up to 64 may be pending; more is a test bug
+ *  unlock if the lock is held, or after the running handler if raised from
+ *  one (all simulated interrupts share one priority).  Up to 64 may be pending; more is a test bug
  *  (aborts).  Context: any. */
 void ebb_host_irq(ebb_host_isr_fn fn, void *arg);
 

@@ -28,12 +28,15 @@ static void run_isr(ebb_host_isr_fn fn, void *arg)
     isr_depth++;
     fn(arg);
     isr_depth--;
+    ebb__host_run_pending_irqs();
 }
 
 void ebb__host_run_pending_irqs(void)
 {
-    /* Handlers raised while masked run in the order they were raised. */
-    while (n_pending > 0 && ebb__host_lock_depth == 0) {
+    /* Handlers raised while masked run in the order they were raised.  All
+     * simulated interrupts share one priority: one raised inside a handler
+     * runs after it, never nested in it (a handler cannot preempt itself). */
+    while (n_pending > 0 && ebb__host_lock_depth == 0 && isr_depth == 0) {
         ebb_host_isr_fn fn = pending[0].fn;
         void *arg = pending[0].arg;
         memmove(&pending[0], &pending[1], (n_pending - 1) * sizeof pending[0]);
@@ -44,7 +47,7 @@ void ebb__host_run_pending_irqs(void)
 
 void ebb_host_irq(ebb_host_isr_fn fn, void *arg)
 {
-    if (ebb__host_lock_depth == 0) {
+    if (ebb__host_lock_depth == 0 && isr_depth == 0) {
         run_isr(fn, arg);
         return;
     }
