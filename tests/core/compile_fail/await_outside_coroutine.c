@@ -1,0 +1,10 @@
+/* Must NOT compile: an await outside EBB_BEGIN/EBB_END has no coroutine to
+ * suspend (misuse "await outside a task" is caught at compile time). */
+#include "ebb/ebb.h"
+
+ebb_poll_t not_a_coroutine(ebb_timer *t);
+ebb_poll_t not_a_coroutine(ebb_timer *t)
+{
+    EBB_AWAIT(ebb_sleep_for(t, 10));
+    return EBB_READY;
+}

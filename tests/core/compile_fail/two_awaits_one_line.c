@@ -1,0 +1,11 @@
+/* Must NOT compile: two awaits on one line would share a resume point. */
+#include "ebb/ebb.h"
+
+struct s { ebb_co co; ebb_timer a, b; };
+ebb_poll_t two(struct s *s);
+ebb_poll_t two(struct s *s)
+{
+    EBB_BEGIN(&s->co);
+    EBB_AWAIT(ebb_sleep_for(&s->a, 1)); EBB_AWAIT(ebb_sleep_for(&s->b, 1));
+    EBB_END();
+}
