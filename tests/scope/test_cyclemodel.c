@@ -465,9 +465,10 @@ static void test_art_single_port_wait(void **state)
     assert_int_equal(m.st.stall, 5 + 9);
     /* a flash data read right after also waits for the prefetch of line 9 */
     step(&m, FLASH + 0x82, LDR_R0_PC, 0, 0, 1, FLASH + 0x400, false);
-    /* prefetch 9 started at 18, busy to 24; read 24..30; stall 30-19=11 */
-    assert_int_equal(m.st.port_wait, 4 + 6);
-    assert_int_equal(m.st.cycart, 18 + 11 + 2);
+    /* requested at 19 (address phase), prefetch 9 (started 18) busy to 24;
+     * read 24..30; needed at 20: stall 10, of which 5 waiting for the port */
+    assert_int_equal(m.st.port_wait, 4 + 5);
+    assert_int_equal(m.st.cycart, 18 + 10 + 2);
 }
 
 static void test_exception_in_flash(void **state)
@@ -488,6 +489,28 @@ static void test_exception_in_flash(void **state)
     step(&m, FLASH + 4, NOP, 0, 0, 0, 0, false);
     assert_int_equal(m.st.ihit, 1);
     assert_int_equal(m.st.cyc0, 1 + 13 + 11 + 1);
+}
+
+static void test_art_zero_wait_degenerates(void **state)
+{
+    (void)state;
+    cm_config cfg;
+    cm_default_config(&cfg);
+    cfg.wait_states = 0;
+    cfg.prefetch = false;
+    cm_model m;
+    cm_init(&m, &cfg);
+    /* flash code with literal loads, branches and line changes: no stalls */
+    for (unsigned k = 0; k < 40; k++) {
+        uint32_t a = FLASH + 0x40 * (k % 7);
+        step(&m, a, LDR_R0_PC, 0, 0, 1, FLASH + 0x1000 + 16 * k, false);
+        step(&m, a + 2, ADDS, 0, 0, 0, 0, false);
+        step(&m, a + 4, 0xe7fe, 0, FLASH + 0x40 * ((k + 1) % 7), 0, 0, false);
+    }
+    assert_true(m.st.imiss > 0);
+    assert_true(m.st.dmiss > 0);
+    assert_int_equal(m.st.stall, 0);
+    assert_int_equal(m.st.cycart, m.st.cyc0);
 }
 
 static void test_reexec_guard(void **state)
@@ -524,6 +547,7 @@ int main(void)
         cmocka_unit_test(test_sram_code_free),
         cmocka_unit_test(test_art_single_port_wait),
         cmocka_unit_test(test_exception_in_flash),
+        cmocka_unit_test(test_art_zero_wait_degenerates),
         cmocka_unit_test(test_reexec_guard),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -366,8 +366,10 @@ bool cm_is_handler(const cm_model *m, uint32_t addr)
  * Time: m->st.cycart is "now", the cycle at which the current instruction
  * starts issuing. A flash line read started at cycle s delivers at
  * s + wait_states + 1 and keeps the (single, non-abortable) port busy until
- * then. Data needed at "now" in a zero-wait system arrives one cycle after its
- * request, so a read started at s stalls the core by (s + ws + 1) - (now + 1).
+ * then. An instruction-line read is requested at now and needed at now + 1;
+ * a data read is requested in the load's address phase (now + 1) and needed
+ * in its data phase (now + 2). In both cases a read that starts at once
+ * stalls the core by exactly wait_states; a busy port adds its remaining time.
  */
 
 static uint32_t flash_line(uint32_t a)
@@ -418,9 +420,9 @@ static uint64_t flash_read(cm_model *m, uint64_t now, bool demand)
     return m->flash_free;
 }
 
-static void stall(cm_model *m, uint64_t ready)
+static void stall(cm_model *m, uint64_t ready, unsigned phase)
 {
-    uint64_t need = m->st.cycart + 1;
+    uint64_t need = m->st.cycart + phase;
     if (ready > need) {
         m->st.stall += ready - need;
         m->st.cycart += ready - need;
@@ -442,12 +444,12 @@ static void enter_line(cm_model *m, uint32_t line)
         m->st.prefetch_hit++;
         if (m->pf_ready > m->st.cycart + 1)
             m->st.prefetch_late++;
-        stall(m, m->pf_ready);
+        stall(m, m->pf_ready, 1);
         if (n)
             cache_fill(m, m->iline, m->iuse, n, line);
     } else {
         m->st.imiss++;
-        stall(m, flash_read(m, m->st.cycart, true));
+        stall(m, flash_read(m, m->st.cycart, true), 1);
         if (n)
             cache_fill(m, m->iline, m->iuse, n, line);
     }
@@ -490,7 +492,7 @@ static void art_data(cm_model *m, const cm_access *acc, unsigned n)
             continue;
         }
         m->st.dmiss++;
-        stall(m, flash_read(m, m->st.cycart, true));
+        stall(m, flash_read(m, m->st.cycart + 1, true), 2);
         if (m->cfg.dcache_lines)
             cache_fill(m, m->dline, m->duse, m->cfg.dcache_lines, line);
     }

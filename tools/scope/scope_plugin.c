@@ -2,7 +2,8 @@
  * scope_plugin.c - ebb's "virtual oscilloscope": a QEMU 7.2 TCG plugin (API v1).
  *
  *   qemu-system-arm -M netduinoplus2 ... -icount shift=0,align=off,sleep=off \
- *     -plugin libebbscope.so,out=edges.txt,elf=fw.elf[,vectors=N]
+ *     -plugin libebbscope.so,out=edges.txt,elf=fw.elf[,vectors=N][,ws=5]
+ *             [,prefetch=1][,icache=64][,dcache=8][,div=7]
  *
  * It counts every executed instruction, feeds the Cortex-M4 cycle model
  * (cyclemodel.h: zero-wait and flash+ART totals) and timestamps probe-pin
@@ -327,10 +328,32 @@ EBB_QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_i
     const char *elf = NULL;
     unsigned nvec = 0;
     (void)info;
-    cm_init(&model, NULL);
+    cm_config cfg;
+    cm_default_config(&cfg);
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
-        if (strncmp(a, "out=", 4) == 0) {
+        const char *eq = strchr(a, '=');
+        unsigned long v = eq ? strtoul(eq + 1, NULL, 0) : 0;
+        if (strncmp(a, "ws=", 3) == 0) {
+            cfg.wait_states = (unsigned)v;
+        } else if (strncmp(a, "prefetch=", 9) == 0) {
+            cfg.prefetch = v != 0;
+        } else if (strncmp(a, "icache=", 7) == 0) {
+            cfg.icache_lines = (unsigned)v;
+        } else if (strncmp(a, "dcache=", 7) == 0) {
+            cfg.dcache_lines = (unsigned)v;
+        } else if (strncmp(a, "div=", 4) == 0) {
+            cfg.div_cycles = (unsigned)v;
+        }
+    }
+    cm_init(&model, &cfg);
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (strncmp(a, "ws=", 3) == 0 || strncmp(a, "prefetch=", 9) == 0 ||
+            strncmp(a, "icache=", 7) == 0 || strncmp(a, "dcache=", 7) == 0 ||
+            strncmp(a, "div=", 4) == 0) {
+            continue; /* model options, applied above */
+        } else if (strncmp(a, "out=", 4) == 0) {
             free(out_path);
             out_path = strdup(a + 4);
         } else if (strncmp(a, "elf=", 4) == 0) {
@@ -338,7 +361,8 @@ EBB_QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_i
         } else if (strncmp(a, "vectors=", 8) == 0) {
             nvec = (unsigned)strtoul(a + 8, NULL, 0);
         } else {
-            fprintf(stderr, "ebbscope: unknown argument '%s' (use out=, elf=, vectors=)\n", a);
+            fprintf(stderr, "ebbscope: unknown argument '%s' (out=, elf=, vectors=, ws=,"
+                            " prefetch=, icache=, dcache=, div=)\n", a);
             return -1;
         }
     }
@@ -358,7 +382,9 @@ EBB_QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_i
     if (!elf)
         fprintf(stderr, "ebbscope: no elf=: exception entry/return will not be modelled\n");
     print_header();
-    fprintf(out, "# handlers %u\n", model.n_handlers);
+    fprintf(out, "# model ws=%u prefetch=%u icache=%u dcache=%u div=%u handlers=%u\n",
+            model.cfg.wait_states, model.cfg.prefetch, model.cfg.icache_lines,
+            model.cfg.dcache_lines, model.cfg.div_cycles, model.n_handlers);
     qemu_plugin_register_vcpu_tb_trans_cb(id, vcpu_tb_trans);
     qemu_plugin_register_atexit_cb(id, plugin_exit, NULL);
     return 0;
