@@ -19,3 +19,7 @@ option(EBB_BUILD_SCOPE "Build the QEMU virtual oscilloscope (tools/scope)" ON)
 if(EBB_BUILD_SCOPE AND EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/tools/scope/scope_plugin.c)
   add_subdirectory(tools/scope)
 endif()
+
+add_test(NAME docs.readme_example
+  COMMAND sh ${PROJECT_SOURCE_DIR}/tests/readme_example.sh ${PROJECT_SOURCE_DIR} ${CMAKE_C_COMPILER}
+          ${CMAKE_CURRENT_BINARY_DIR}/readme_example/readme_example.c)

@@ -1,0 +1,146 @@
+/*
+ * showdown.c - the study's application on ebb.
+ *
+ *   blink:  every 100 ms: LED on unless the button is held; 100 ms later off.
+ *   button: rising edge -> count, pressed, queue "Button is 1 (n)";
+ *           falling edge -> count, released, queue "Button is 0 (n)".
+ *   writer: take each queued message and write it to the console.
+ *
+ * The queue is an 8 x 32-byte ebb_channel.  The button task formats straight
+ * into a reserved slot and the writer sends straight from the slot it peeks,
+ * so no message is ever copied and no task keeps a buffer of its own.
+ */
+#include <stdatomic.h>
+
+#include "showdown.h"
+
+EBB_CHANNEL_DEFINE(queue, showdown_msg, SHOWDOWN_QUEUE_LEN);
+
+/* Shared by blink (reads) and button (writes): one byte, no lock needed. */
+static atomic_bool pressed;
+
+/* ---- blink ---- */
+struct blink {
+    ebb_task task;
+    ebb_ticker tick; /* 100 ms, drift-free */
+};
+
+static ebb_poll_t blink_poll(ebb_task *self)
+{
+    struct blink *b = EBB_CONTAINER_OF(self, struct blink, task);
+    EBB_BEGIN(&self->co);
+    ebb_ticker_start(&b->tick, EBB_MS(100));
+    for (;;) {
+        EBB_AWAIT(ebb_ticker_next(&b->tick));
+        if (!atomic_load_explicit(&pressed, memory_order_relaxed)) {
+            showdown_led(true);
+        }
+        EBB_AWAIT(ebb_ticker_next(&b->tick));
+        showdown_led(false);
+    }
+    EBB_END();
+}
+
+static EBB_TASK_DEFINE(struct blink, blink, blink_poll);
+
+/* ---- button ---- */
+struct button {
+    ebb_task task;
+    ebb_wait wait; /* the edge, then (rarely) a full queue */
+    uint32_t count;
+    showdown_msg *slot;
+};
+
+/* "Button is <level> (<count>)\n" without printf: snprintf alone would
+ * bring in more code than all of ebb. */
+static void format(showdown_msg *m, int level, uint32_t count)
+{
+    static const char head[] = "Button is ";
+    char digits[10];
+    unsigned n = 0, i;
+    char *p = m->text;
+
+    for (i = 0; i < sizeof head - 1; i++) {
+        *p++ = head[i];
+    }
+    *p++ = (char)('0' + level);
+    *p++ = ' ';
+    *p++ = '(';
+    do {
+        digits[n++] = (char)('0' + count % 10u);
+        count /= 10u;
+    } while (count != 0);
+    while (n != 0) {
+        *p++ = digits[--n];
+    }
+    *p++ = ')';
+    *p++ = '\n';
+    m->len = (uint8_t)(p - m->text);
+}
+
+static ebb_poll_t button_poll(ebb_task *self)
+{
+    struct button *b = EBB_CONTAINER_OF(self, struct button, task);
+    EBB_BEGIN(&self->co);
+    for (;;) {
+        EBB_AWAIT(showdown_button_edge(&b->wait, SHOWDOWN_RISING));
+        showdown_probe_thread(true);
+        b->count++;
+        atomic_store_explicit(&pressed, true, memory_order_relaxed);
+        EBB_AWAIT(ebb_channel_reserve(&b->wait, &queue, (void **)&b->slot));
+        format(b->slot, 1, b->count);
+        ebb_channel_commit(&queue);
+        showdown_probe_thread(false);
+
+        EBB_AWAIT(showdown_button_edge(&b->wait, SHOWDOWN_FALLING));
+        showdown_probe_thread(true);
+        b->count++;
+        atomic_store_explicit(&pressed, false, memory_order_relaxed);
+        EBB_AWAIT(ebb_channel_reserve(&b->wait, &queue, (void **)&b->slot));
+        format(b->slot, 0, b->count);
+        ebb_channel_commit(&queue);
+        showdown_probe_thread(false);
+    }
+    EBB_END();
+}
+
+static EBB_TASK_DEFINE(struct button, button, button_poll);
+
+/* ---- uart writer ---- */
+struct writer {
+    ebb_task task;
+    ebb_wait wait;
+    showdown_msg *msg;
+    showdown_uart_write out;
+};
+
+static ebb_poll_t writer_poll(ebb_task *self)
+{
+    struct writer *w = EBB_CONTAINER_OF(self, struct writer, task);
+    EBB_BEGIN(&self->co);
+    for (;;) {
+        EBB_AWAIT(ebb_channel_peek(&w->wait, &queue, (void **)&w->msg));
+        EBB_AWAIT(showdown_console_write(&w->out, w->msg->text, w->msg->len));
+        ebb_channel_release(&queue);
+    }
+    EBB_END();
+}
+
+static EBB_TASK_DEFINE(struct writer, writer, writer_poll);
+
+void showdown_start(ebb_executor *ex)
+{
+    (void)ebb_task_spawn(ex, &writer.task);
+    (void)ebb_task_spawn(ex, &button.task);
+    (void)ebb_task_spawn(ex, &blink.task);
+}
+
+unsigned showdown_pending(void) { return ebb_channel_count(&queue); }
+
+uint32_t showdown_count(void) { return button.count; }
+
+size_t showdown_ram_bytes(void)
+{
+    return sizeof blink + sizeof button + sizeof writer + sizeof queue +
+           sizeof queue_storage + sizeof pressed;
+}

@@ -1,0 +1,60 @@
+/*
+ * showdown.h - the study's application (../../docs/showdown.md): what the
+ * three tasks need from the board they run on, and what they offer it.
+ *
+ * The application itself (showdown.c) is board-independent; a board file
+ * (host.c for the host port, stm32.c for the STM32 boards) implements the
+ * functions declared under "board services" and calls showdown_start().
+ */
+#ifndef SHOWDOWN_H
+#define SHOWDOWN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ebb/ebb.h"
+#include "showdown_board.h" /* per board: defines showdown_uart_write */
+
+/* One queued line: "Button is 1 (4294967295)\n" is 25 bytes. 32 bytes per
+ * message, 8 messages: the study's queue. */
+#define SHOWDOWN_MSG_SIZE 32
+#define SHOWDOWN_QUEUE_LEN 8
+typedef struct showdown_msg {
+    uint8_t len;
+    char text[SHOWDOWN_MSG_SIZE - 1];
+} showdown_msg;
+
+/* ---- board services ---- */
+
+enum showdown_edge { SHOWDOWN_RISING, SHOWDOWN_FALLING };
+
+/** Awaitable: the next `edge` of the button line.  Context: task. */
+ebb_poll_t showdown_button_edge(ebb_wait *w, enum showdown_edge edge);
+
+/** LED on or off.  Context: task. */
+void showdown_led(bool on);
+
+/** Awaitable: all `len` bytes of `buf` are out on the console.  Context:
+ *  task. */
+ebb_poll_t showdown_console_write(showdown_uart_write *op, const void *buf, size_t len);
+
+/** Probe pins (the study's PG1 "thread pin"); PG0 is driven by the board's
+ *  interrupt handler itself. */
+void showdown_probe_thread(bool high);
+
+/* ---- what the application offers the board ---- */
+
+/** Spawn the three tasks on `ex`.  Context: main, once. */
+void showdown_start(ebb_executor *ex);
+
+/** Messages queued and not yet written (for a board that drains before exit). */
+unsigned showdown_pending(void);
+
+/** Button count so far (edges seen by the task). */
+uint32_t showdown_count(void);
+
+/** RAM the application's ebb objects take (tasks + channel + storage). */
+size_t showdown_ram_bytes(void);
+
+#endif
