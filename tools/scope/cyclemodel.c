@@ -627,12 +627,19 @@ static cm_exc_kind infer(cm_model *m, const cm_decoded *d, const cm_insn *in)
     return CM_EXC_ENTRY;
 }
 
+static cm_exc_kind step(cm_model *m, const cm_insn *in, bool given, cm_exc_kind exc);
+
 cm_exc_kind cm_step(cm_model *m, const cm_insn *in)
 {
-    return cm_step_exc(m, in, (cm_exc_kind)-1);
+    return step(m, in, false, CM_EXC_NONE);
 }
 
 cm_exc_kind cm_step_exc(cm_model *m, const cm_insn *in, cm_exc_kind exc)
+{
+    return step(m, in, true, exc);
+}
+
+static cm_exc_kind step(cm_model *m, const cm_insn *in, bool given, cm_exc_kind exc)
 {
     cm_decoded d;
     cm_decode(in->addr, in->hw[0], in->hw[1], &d);
@@ -642,7 +649,7 @@ cm_exc_kind cm_step_exc(cm_model *m, const cm_insn *in, cm_exc_kind exc)
     if (in_it)
         m->it_left--;
 
-    if ((int)exc < 0)
+    if (!given)
         exc = m->cfg.infer_exceptions ? infer(m, &d, in) : CM_EXC_NONE;
 
     m->st.insns++;
