@@ -1,0 +1,52 @@
+# ebb - the two commands a newcomer needs:
+#   make showdown   build and run the study's application, print the figures
+#   make test       build everything and run every test
+# Both install their Debian packages first when run as root (scripts/deps.sh).
+#
+# Other targets:
+#   make run BOARD=qemu-netduinoplus2 APP=button   run an example in QEMU (interactive)
+#   make debug BOARD=qemu-netduinoplus2 APP=button  same, halted, with a gdb server on :1234
+#   make host | firmware | clean
+
+BOARD ?= qemu-netduinoplus2
+APP   ?= button
+JOBS  ?= $(shell nproc 2>/dev/null || echo 2)
+FIRMWARE_PRESETS := qemu-netduinoplus2 nucleo-f446ze
+
+.PHONY: all deps host host-clang firmware test showdown run debug clean
+
+all: test
+
+deps:
+	@sh scripts/deps.sh
+
+host: deps
+	cmake --preset host >/dev/null
+	cmake --build build/host -j$(JOBS)
+
+host-clang: deps
+	cmake --preset host-clang >/dev/null
+	cmake --build build/host-clang -j$(JOBS)
+
+firmware: deps
+	@for p in $(FIRMWARE_PRESETS); do \
+	  cmake --preset $$p >/dev/null && cmake --build build/$$p -j$(JOBS) || exit 1; \
+	done
+
+test: host host-clang firmware
+	ctest --test-dir build/host --output-on-failure -j$(JOBS)
+	ctest --test-dir build/host-clang --output-on-failure -j$(JOBS)
+	ctest --test-dir build/qemu-netduinoplus2 --output-on-failure -j$(JOBS) --no-tests=ignore
+	@echo "make test: all suites passed"
+
+showdown: host firmware
+	@sh scripts/showdown.sh
+
+run: firmware
+	@sh scripts/run.sh $(BOARD) $(APP)
+
+debug: firmware
+	@sh scripts/run.sh $(BOARD) $(APP) --debug
+
+clean:
+	rm -rf build
