@@ -23,3 +23,8 @@ endif()
 add_test(NAME docs.readme_example
   COMMAND sh ${PROJECT_SOURCE_DIR}/tests/readme_example.sh ${PROJECT_SOURCE_DIR} ${CMAKE_C_COMPILER}
           ${CMAKE_CURRENT_BINARY_DIR}/readme_example/readme_example.c)
+
+find_program(PYTHON3 python3 REQUIRED)
+add_test(NAME scripts.showdown_report
+  COMMAND ${PYTHON3} -m unittest -v tests/scripts/test_showdown_report.py
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})

@@ -1,0 +1,234 @@
+#!/usr/bin/env python3
+"""The showdown report: turn virtual-oscilloscope logs and firmware sizes into
+the study's five figures, printed beside the published rows.
+
+Inputs (all produced by scripts/showdown.sh):
+  --run NAME=EDGES   an edge log of tools/scope (NAME: normal, under_load)
+  --elf-o3 ELF       the study's profile (-O3, hard float)
+  --elf-os ELF       the size profile (-Os, LTO)
+  --console FILE     console output of the normal run (carries stack_peak=N)
+  --out DIR          writes DIR/report.json and DIR/scope.svg
+
+Windows, exactly as the study defines them (probe pins PG0 = interrupt,
+PG1 = thread):
+  interrupt_time  PG0 rise -> PG0 fall
+  latency         PG0 rise -> the next PG1 rise (only if before the next PG0 rise)
+  thread_time     that PG1 rise -> the PG1 fall after it
+"""
+import argparse
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+
+# Published rows of the study (hardware oscilloscope, STM32F446 @ 180 MHz);
+# cycles = time x 180 MHz, as restated in docs/showdown.md.
+PUBLISHED = {
+    "FreeRTOS / C": {"interrupt_time": (533, 22.5), "thread_time": (2914, 44.7),
+                     "latency": (895, 28.4), "text": 20676, "static": 5480},
+    "Embassy / Rust": {"interrupt_time": (261, 0.9), "thread_time": (2095, 18.5),
+                       "latency": (673, 8.2), "text": 14272, "static": 872},
+    "RTIC / Rust": {"interrupt_time": (117, 1.9), "thread_time": (1405, 50.4),
+                    "latency": (213, 14.0), "text": 8888, "static": 392},
+}
+METRICS = ("interrupt_time", "thread_time", "latency")
+UNITS = (("insn", "instructions"), ("cycles", "zero-wait cycles"), ("cycles_art", "flash+ART cycles"))
+
+
+def parse_edges(path):
+    """Edge lines of the scope log: (insn, cyc0, cycart, imiss, dmiss, port, pin, level)."""
+    edges = []
+    with open(path) as f:
+        for line in f:
+            p = line.split()
+            if not p or p[0] != "edge":
+                continue
+            edges.append({"insn": int(p[1]), "cycles": int(p[2]), "cycles_art": int(p[3]),
+                          "imiss": int(p[4]), "dmiss": int(p[5]), "port": p[6],
+                          "pin": int(p[7]), "level": int(p[8])})
+    return edges
+
+
+def is_pin(e, port, pin, level):
+    return e["port"] == port and e["pin"] == pin and e["level"] == level
+
+
+def delta(a, b):
+    return {k: b[k] - a[k] for k in ("insn", "cycles", "cycles_art", "imiss", "dmiss")}
+
+
+def windows(edges):
+    """Per-edge windows of each metric, paired as the study pairs them."""
+    out = {m: [] for m in METRICS}
+    n = len(edges)
+    for i, e in enumerate(edges):
+        if not is_pin(e, "G", 0, 1):
+            continue
+        fall = next((edges[j] for j in range(i + 1, n) if is_pin(edges[j], "G", 0, 0)), None)
+        if fall is None:
+            continue
+        out["interrupt_time"].append(delta(e, fall))
+        for j in range(i + 1, n):
+            f = edges[j]
+            if is_pin(f, "G", 0, 1):
+                break  # the next interrupt came first: this one resumed nothing
+            if is_pin(f, "G", 1, 1):
+                out["latency"].append(delta(e, f))
+                end = next((edges[k] for k in range(j + 1, n) if is_pin(edges[k], "G", 1, 0)), None)
+                if end is not None:
+                    out["thread_time"].append(delta(f, end))
+                break
+    return out
+
+
+def stats(values):
+    if not values:
+        return {"mean": None, "sd": None, "min": None, "max": None, "n": 0}
+    n = len(values)
+    mean = sum(values) / n
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
+    return {"mean": round(mean, 2), "sd": round(sd, 2), "min": min(values), "max": max(values), "n": n}
+
+
+def summarize(edges):
+    w = windows(edges)
+    res = {"edges": len(w["latency"])}
+    for m in METRICS:
+        res[m] = {u: stats([x[u] for x in w[m]]) for u, _ in UNITS}
+        res[m]["imiss_mean"] = stats([x["imiss"] for x in w[m]])["mean"]
+        res[m]["dmiss_mean"] = stats([x["dmiss"] for x in w[m]])["mean"]
+    return res
+
+
+def elf_sizes(elf):
+    """Berkeley text/data/bss, as arm-none-eabi-size prints them (the study's .text)."""
+    out = subprocess.run(["arm-none-eabi-size", elf], check=True, capture_output=True, text=True).stdout
+    text, data, bss = (int(x) for x in out.splitlines()[1].split()[:3])
+    return text, data, bss
+
+
+def console_value(path, key):
+    with open(path, errors="replace") as f:
+        m = re.findall(r"%s=(\d+)" % re.escape(key), f.read())
+    return int(m[-1]) if m else None
+
+
+def scope_svg(edges, path):
+    """PG0, PG1 and the button line around the first press, axis in flash+ART cycles."""
+    start = next((i for i, e in enumerate(edges) if is_pin(e, "C", 13, 1)), None)
+    if start is None:
+        start = next((i for i, e in enumerate(edges) if is_pin(e, "G", 0, 1)), 0)
+    t0 = edges[start]["cycles_art"] if edges else 0
+    end_t = t0
+    for e in edges[start:]:
+        if is_pin(e, "G", 1, 0):
+            end_t = e["cycles_art"]
+            break
+    span = max(end_t - t0, 1)
+    t0 -= span // 10
+    span += span // 5
+    traces = [("button (PC13)", "C", 13), ("PG0 interrupt", "G", 0), ("PG1 thread", "G", 1)]
+    W, H, left, lane = 900, 60 + 70 * len(traces), 130, 70
+    x = lambda t: left + (t - t0) * (W - left - 20) / span
+    parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-family="monospace" font-size="12">' % (W, H),
+             '<rect width="100%" height="100%" fill="#111"/>']
+    colors = ["#f5d742", "#4fc3f7", "#f06292"]
+    for k, (name, port, pin) in enumerate(traces):
+        y_hi, y_lo = 40 + k * lane, 40 + k * lane + 40
+        level, pts = 0, []
+        for e in edges:
+            if e["port"] == port and e["pin"] == pin:
+                if e["cycles_art"] < t0:
+                    level = e["level"]
+                elif e["cycles_art"] <= t0 + span:
+                    xe = x(e["cycles_art"])
+                    pts.append((xe, y_hi if level else y_lo))
+                    level = e["level"]
+                    pts.append((xe, y_hi if level else y_lo))
+        pts = [(left, y_hi if (pts and pts[0][1] == y_hi) or (not pts and level) else y_lo)] + pts
+        pts.append((W - 20, pts[-1][1]))
+        parts.append('<text x="8" y="%d" fill="%s">%s</text>' % (y_lo - 12, colors[k], name))
+        parts.append('<polyline fill="none" stroke="%s" stroke-width="2" points="%s"/>' %
+                     (colors[k], " ".join("%.1f,%d" % p for p in pts)))
+    for i in range(6):
+        t = t0 + span * i / 5
+        parts.append('<text x="%.1f" y="%d" fill="#aaa">%d</text>' % (x(t) - 10, H - 12, round(t - edges[start]["cycles_art"])) if edges else "")
+    parts.append('<text x="%d" y="%d" fill="#aaa">cycles (flash+ART model) from the button edge</text>' % (left, H - 30))
+    parts.append("</svg>")
+    with open(path, "w") as f:
+        f.write("\n".join(parts) + "\n")
+
+
+def fmt(s, unit):
+    if s.get("mean") is None:
+        return "n/a"
+    return "%.0f (sd %.1f, %d..%d)" % (s["mean"], s["sd"], s["min"], s["max"])
+
+
+def print_table(r):
+    names = list(PUBLISHED)
+    print()
+    print("ebb showdown: the study's application, measured on QEMU netduinoplus2 under -icount")
+    print("published rows: hardware oscilloscope, STM32F446 @ 180 MHz, cycles = time x 180 MHz")
+    print("ebb rows: measured here, deterministic; mean (sd, min..max) over %d edges" % r["edges"])
+    print()
+    w = 36
+    hdr = "%-16s" % "metric" + "".join("%-16s" % n for n in names) + "ebb"
+    print(hdr)
+    print("-" * len(hdr))
+    for m in METRICS:
+        row = "%-16s" % m + "".join("%-16s" % ("%d cyc" % PUBLISHED[n][m][0]) for n in names)
+        print(row + fmt(r[m]["cycles_art"], "") + "  flash+ART cycles")
+        print("%-16s%s%s  zero-wait cycles" % ("", " " * 16 * len(names), fmt(r[m]["cycles"], "")))
+        print("%-16s%s%s  instructions" % ("", " " * 16 * len(names), fmt(r[m]["insn"], "")))
+    print("%-16s" % ".text" + "".join("%-16s" % ("%d B" % PUBLISHED[n]["text"]) for n in names) +
+          "%d B (-O3), %d B (-Os LTO)" % (r["text"], r["text_os"]))
+    print("%-16s" % ".data+.bss" + "".join("%-16s" % ("%d B" % PUBLISHED[n]["static"]) for n in names) +
+          "%d B (-O3), %d B (-Os LTO)" % (r["data"] + r["bss"], r["data_os"] + r["bss_os"]))
+    print("%-16s" % "total RAM" + "".join("%-16s" % "not reported" for n in names) +
+          ("%d B = static + %d B peak stack" % (r["total_ram"], r["stack_peak"]) if r["stack_peak"] is not None else "n/a"))
+    if "under_load" in r:
+        u = r["under_load"]
+        print()
+        print("under load (a background task keeps the CPU busy in short slices), %d edges, flash+ART cycles:" % u["edges"])
+        for m in METRICS:
+            print("  %-14s %s" % (m, fmt(u[m]["cycles_art"], "")))
+    print()
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--run", action="append", default=[], help="NAME=EDGES_FILE")
+    ap.add_argument("--elf-o3", required=True)
+    ap.add_argument("--elf-os", required=True)
+    ap.add_argument("--console")
+    ap.add_argument("--out", required=True)
+    a = ap.parse_args(argv)
+    runs = dict(x.split("=", 1) for x in a.run)
+    if "normal" not in runs:
+        ap.error("--run normal=FILE is required")
+    os.makedirs(a.out, exist_ok=True)
+
+    normal = parse_edges(runs["normal"])
+    r = summarize(normal)
+    r["text"], r["data"], r["bss"] = elf_sizes(a.elf_o3)
+    r["text_os"], r["data_os"], r["bss_os"] = elf_sizes(a.elf_os)
+    r["stack_peak"] = console_value(a.console, "stack_peak") if a.console else None
+    r["total_ram"] = r["data"] + r["bss"] + (r["stack_peak"] or 0)
+    for name, path in runs.items():
+        if name != "normal":
+            r[name] = summarize(parse_edges(path))
+    r["units"] = {u: d for u, d in UNITS}
+    r["source"] = "measured here: QEMU netduinoplus2, -icount shift=0 (deterministic), tools/scope"
+    with open(os.path.join(a.out, "report.json"), "w") as f:
+        json.dump(r, f, indent=2, sort_keys=True)
+    scope_svg(normal, os.path.join(a.out, "scope.svg"))
+    print_table(r)
+    print("wrote %s and %s" % (os.path.join(a.out, "report.json"), os.path.join(a.out, "scope.svg")))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
