@@ -28,3 +28,9 @@ find_program(PYTHON3 python3 REQUIRED)
 add_test(NAME scripts.showdown_report
   COMMAND ${PYTHON3} -m unittest -v tests/scripts/test_showdown_report.py
   WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+
+# What each object costs on the target (fails if the task header grows).
+find_program(ARM_GCC arm-none-eabi-gcc)
+if(ARM_GCC)
+  add_test(NAME bench.sizeof_cortex_m4 COMMAND sh ${PROJECT_SOURCE_DIR}/scripts/sizeof.sh)
+endif()
