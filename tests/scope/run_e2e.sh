@@ -33,14 +33,14 @@ $1 == "end" {
 }
 END {
     if (!ended) fail("no end line")
-    eq("edge count", n, 10)
-    want = "G1=1 G1=0 G1=1 G1=0 G1=1 G1=0 G1=1 G0=1 G0=0 G1=0"
+    eq("edge count", n, 16)
+    want = "G1=1 G1=0 G1=1 G1=0 G1=1 G1=0 G1=1 G0=1 G0=0 G1=0 G1=1 G1=0 G1=1 G1=0 G1=1 G1=0"
     got = ""; for (i = 1; i <= n; i++) got = got (i > 1 ? " " : "") sig[i]
     eq("edge sequence", got, want)
-    if (n != 10) exit 1
-    # edge 1: 9 instructions of Reset_Handler, then the store
-    eq("insn at first edge", insn[1], 10)
-    eq("cyc0 at first edge", c0[1], 14)
+    if (n != 16) exit 1
+    # edge 1: 12 instructions of Reset_Handler, then the store
+    eq("insn at first edge", insn[1], 13)
+    eq("cyc0 at first edge", c0[1], 18)
     # window 1: 10 nops + store, all from prefetched flash lines
     eq("w1 insns", insn[2] - insn[1], 11)
     eq("w1 cyc0", c0[2] - c0[1], 11)
@@ -70,15 +70,33 @@ END {
     eq("return insns", insn[10] - insn[9], 3)
     eq("return cyc0", c0[10] - c0[9], 13)
     eq("return cycart", ca[10] - ca[9], 13)
+    # window 5: svc (1 + entry 12), bx lr (1 + return 10), str; SVC_Handler misses
+    eq("svc insns", insn[12] - insn[11], 3)
+    eq("svc cyc0", c0[12] - c0[11], 25)
+    eq("svc imiss", im[12] - im[11], 1)
+    eq("svc dmiss", dm[12] - dm[11], 0)
+    within("svc cycart", ca[12] - ca[11], 25 + 5, 25 + 11)
+    # window 6: IRQ 42 pends 43, tail-chain (bx lr 1 + 6), 43 returns (1 + 10);
+    # all lines and literals already cached
+    eq("tail-chain insns", insn[14] - insn[13], 8)
+    eq("tail-chain cyc0", c0[14] - c0[13], 2 + 1 + 13 + 1 + 1 + 7 + 11 + 1)
+    eq("tail-chain cycart", ca[14] - ca[13], 37)
+    eq("tail-chain misses", (im[14] - im[13]) + (dm[14] - dm[13]), 0)
+    # window 7: IRQ 44 pends 45 which pre-empts (entry 12), two returns;
+    # IRQ 45 sits in the line prefetched when IRQ 44 was entered
+    eq("nested insns", insn[16] - insn[15], 8)
+    eq("nested cyc0", c0[16] - c0[15], 2 + 1 + 13 + 1 + 13 + 11 + 11 + 1)
+    eq("nested cycart", ca[16] - ca[15], 53)
+    eq("nested misses", (im[16] - im[15]) + (dm[16] - dm[15]), 0)
     # totals: movs, ldr, bkpt after the last edge
-    eq("total insns", tot["insn"], insn[10] + 3)
-    eq("exc_entry", tot["exc_entry"], 1)
-    eq("exc_return", tot["exc_return"], 1)
-    eq("tail_chain", tot["tail_chain"], 0)
+    eq("total insns", tot["insn"], insn[16] + 3)
+    eq("exc_entry", tot["exc_entry"], 5)
+    eq("exc_return", tot["exc_return"], 5)
+    eq("tail_chain", tot["tail_chain"], 1)
     eq("it_skipped", tot["it_skipped"], 1)
     eq("reexec_dropped", tot["reexec_dropped"], 0)
     eq("stray_mem", tot["stray_mem"], 0)
-    eq("edges", tot["edges"], 10)
+    eq("edges", tot["edges"], 16)
     if (tot["cycart"] - tot["cyc0"] != tot["stall"]) fail("cycart - cyc0 != stall")
     if (bad) exit 1
     print "PASS"

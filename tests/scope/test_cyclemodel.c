@@ -297,6 +297,27 @@ static void test_exception_entry_return(void **state)
     assert_int_equal(m.st.exc_entry, 2);
 }
 
+static void test_tailchain_into_adjacent_handler(void **state)
+{
+    (void)state;
+    cm_model m;
+    cm_init(&m, NULL);
+    /* H2 is laid out directly behind H1's bx lr: the tail-chain "falls through" */
+    cm_add_handler(&m, H1);
+    cm_add_handler(&m, H1 + 2);
+    assert_int_equal(step(&m, SRAM, NOP, 0, H1, 0, 0, false), CM_EXC_ENTRY);
+    assert_int_equal(step(&m, H1, BX_LR, 0, H1 + 2, 0, 0, false), CM_EXC_TAILCHAIN);
+    assert_int_equal(step(&m, H1 + 2, BX_LR, 0, SRAM + 2, 0, 0, false), CM_EXC_RETURN);
+    assert_int_equal(m.st.cyc0, 13 + 7 + 11);
+    assert_int_equal(m.depth, 0);
+    /* a plain instruction falling into a handler's first address is not an exception */
+    assert_int_equal(step(&m, H1 - 2, NOP, 0, H1, 0, 0, false), CM_EXC_NONE);
+    /* nor is an IT-skipped bx lr */
+    step(&m, H1 - 4, IT_EQ, 0, 0, 0, 0, false);
+    assert_int_equal(step(&m, H1 - 2, BX_LR, 0, H1, 0, 0, false), CM_EXC_NONE);
+    assert_int_equal(m.st.exc_entry, 1);
+}
+
 static void test_exception_after_cond_branch(void **state)
 {
     (void)state;
@@ -513,6 +534,21 @@ static void test_art_zero_wait_degenerates(void **state)
     assert_int_equal(m.st.cycart, m.st.cyc0);
 }
 
+static void test_art_handler_in_prefetched_line(void **state)
+{
+    (void)state;
+    cm_model m;
+    cm_init(&m, NULL);
+    cm_add_handler(&m, FLASH + 0x10);
+    step(&m, FLASH, NOP, 0, 0, 0, 0, false);              /* miss: 1 + 5; prefetch line 1 */
+    step(&m, FLASH + 2, NOP, 0, FLASH + 0x10, 0, 0, false); /* 1 + entry 12 */
+    step(&m, FLASH + 0x10, NOP, 0, 0, 0, 0, false);       /* line 1 from the prefetch buffer */
+    assert_int_equal(m.st.exc_entry, 1);
+    assert_int_equal(m.st.prefetch_hit, 1);
+    assert_int_equal(m.st.imiss, 1);
+    assert_int_equal(m.st.cycart, 6 + 13 + 1);
+}
+
 static void test_reexec_guard(void **state)
 {
     (void)state;
@@ -538,6 +574,7 @@ int main(void)
         cmocka_unit_test(test_pipelined_loads),
         cmocka_unit_test(test_it_skipped_load),
         cmocka_unit_test(test_exception_entry_return),
+        cmocka_unit_test(test_tailchain_into_adjacent_handler),
         cmocka_unit_test(test_exception_after_cond_branch),
         cmocka_unit_test(test_art_miss_then_hit),
         cmocka_unit_test(test_art_prefetch_hides_sequential),
@@ -548,6 +585,7 @@ int main(void)
         cmocka_unit_test(test_art_single_port_wait),
         cmocka_unit_test(test_exception_in_flash),
         cmocka_unit_test(test_art_zero_wait_degenerates),
+        cmocka_unit_test(test_art_handler_in_prefetched_line),
         cmocka_unit_test(test_reexec_guard),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

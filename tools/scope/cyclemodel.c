@@ -603,10 +603,17 @@ static bool pop_call(cm_model *m, uint32_t to)
     return false;
 }
 
-static cm_exc_kind infer(cm_model *m, const cm_decoded *d, const cm_insn *in)
+static cm_exc_kind infer(cm_model *m, const cm_decoded *d, const cm_insn *in, bool in_it)
 {
     uint32_t ft = in->addr + d->size, to = in->next_pc;
-    if (to == ft)
+    /*
+     * Falling through is not an exception, except after an executed
+     * PC-writing instruction (BX, POP {pc}, ...): those never continue at
+     * addr + size, so a handler laid out right behind one (e.g. a handler
+     * that directly follows another handler's bx lr) was entered as an
+     * exception (tail-chain in handler mode).
+     */
+    if (to == ft && !(d->writes_pc && !in_it && cm_is_handler(m, to)))
         return CM_EXC_NONE;
     if (d->is_return && m->depth > 0) {
         if (pop_call(m, to))
@@ -650,7 +657,7 @@ static cm_exc_kind step(cm_model *m, const cm_insn *in, bool given, cm_exc_kind 
         m->it_left--;
 
     if (!given)
-        exc = m->cfg.infer_exceptions ? infer(m, &d, in) : CM_EXC_NONE;
+        exc = m->cfg.infer_exceptions ? infer(m, &d, in, in_it) : CM_EXC_NONE;
 
     m->st.insns++;
     art_fetch(m, in->addr, d.size);
@@ -682,8 +689,9 @@ static cm_exc_kind step(cm_model *m, const cm_insn *in, bool given, cm_exc_kind 
             m->frames[m->depth++] = f;
         m->st.exc_entry++;
         m->it_left = 0;
-        m->cur_line = CM_NO_LINE; /* the handler starts a new fetch stream */
-        m->pf_line = CM_NO_LINE;
+        /* the handler starts a new fetch stream; the prefetch buffer keeps
+         * its line (a handler in that line hits it) */
+        m->cur_line = CM_NO_LINE;
         break;
     }
     case CM_EXC_RETURN: {
@@ -698,7 +706,6 @@ static cm_exc_kind step(cm_model *m, const cm_insn *in, bool given, cm_exc_kind 
         m->st.exc_return++;
         m->it_left = 0;
         m->cur_line = CM_NO_LINE;
-        m->pf_line = CM_NO_LINE;
         break;
     }
     case CM_EXC_TAILCHAIN:
@@ -708,7 +715,6 @@ static cm_exc_kind step(cm_model *m, const cm_insn *in, bool given, cm_exc_kind 
         m->st.tail_chain++;
         m->it_left = 0;
         m->cur_line = CM_NO_LINE;
-        m->pf_line = CM_NO_LINE;
         break;
     default:
         if (d.cls == CM_C_TABLE)

@@ -17,18 +17,28 @@
     .equ NVIC_ISER1, 0xE000E104
     .equ NVIC_STIR, 0xE000EF00
     .equ IRQ_EXTI15_10, 40
+    .equ NVIC_IPR44, 0xE000E42C
 
     .section .isr_vector, "a"
     .word 0x20020000            /* initial SP: top of 128 KiB */
     .word Reset_Handler
-    .rept 14
-    .word Default_Handler       /* NMI .. SysTick */
+    .rept 9
+    .word Default_Handler       /* NMI .. reserved (2..10) */
+    .endr
+    .word SVC_Handler           /* 11 */
+    .rept 4
+    .word Default_Handler       /* 12 .. SysTick (15) */
     .endr
     .rept IRQ_EXTI15_10
     .word Default_Handler       /* IRQ 0 .. 39 */
     .endr
     .word EXTI15_10_Handler     /* IRQ 40 */
-    .rept 82 - IRQ_EXTI15_10 - 1
+    .word Default_Handler       /* IRQ 41 */
+    .word Irq42_Handler         /* IRQ 42: pends 43 (same priority: tail-chain) */
+    .word Irq43_Handler         /* IRQ 43 */
+    .word Irq44_Handler         /* IRQ 44: priority 0x80, pends 45 (pre-empts) */
+    .word Irq45_Handler         /* IRQ 45: priority 0 */
+    .rept 82 - 46
     .word Default_Handler
     .endr
 
@@ -42,8 +52,11 @@ Reset_Handler:
     ldr r7, =PG1_LO
     movs r0, #1
     ldr r1, =NVIC_ISER1
-    mov.w r2, #(1 << (IRQ_EXTI15_10 - 32))
+    mov.w r2, #0x3f00           /* IRQ 40 .. 45 */
     str r2, [r1]
+    ldr r1, =NVIC_IPR44
+    movs r2, #0x80
+    strb r2, [r1]               /* IRQ 44 lower priority than 45 */
     b window1
     .ltorg
 
@@ -79,6 +92,25 @@ window1:
     nop                         /* 1 (after the return) */
     str r0, [r7]                /* edge H */
 
+    /* window 5: supervisor call: svc 1 + entry 12, bx lr 1 + return 10, str 1 */
+    str r0, [r5]                /* edge I */
+    svc #0
+    str r0, [r7]                /* edge J: 3 instructions, 25 cycles */
+
+    /* window 6: IRQ 42 pends IRQ 43 of equal priority: tail-chain */
+    str r0, [r5]                /* edge K */
+    ldr r1, =NVIC_STIR          /* 2 */
+    movs r2, #42                /* 1 */
+    str r2, [r1]                /* 1 + entry 12 */
+    str r0, [r7]                /* edge L: 8 instructions, 2+1+13+2+7+11+1 = 37 */
+
+    /* window 7: IRQ 44 pends IRQ 45 of higher priority: nested */
+    str r0, [r5]                /* edge M */
+    ldr r1, =NVIC_STIR          /* 2 */
+    movs r2, #44                /* 1 */
+    str r2, [r1]                /* 1 + entry 12 */
+    str r0, [r7]                /* edge N: 8 instructions, 2+1+13+2+12+11+11+1 = 53 */
+
     /* exit through semihosting SYS_EXIT_EXTENDED with code 0 */
     movs r0, #0x20
     ldr r1, =exit_block
@@ -104,6 +136,30 @@ EXTI15_10_Handler:
     str r2, [r3]                /* edge PG0 low: 7 instructions, 8 cycles */
     bx lr                       /* 1 + exception return 10 */
     .ltorg
+
+    .thumb_func
+SVC_Handler:
+    bx lr
+
+    .thumb_func
+Irq42_Handler:
+    movs r2, #43                /* 1 (r1 still holds NVIC_STIR) */
+    str r2, [r1]                /* 1: IRQ 43 pending, not pre-empting */
+    bx lr                       /* 1 + tail-chain 6 */
+
+    .thumb_func
+Irq43_Handler:
+    bx lr                       /* 1 + return 10 */
+
+    .thumb_func
+Irq44_Handler:
+    movs r2, #45                /* 1 */
+    str r2, [r1]                /* 1 + entry 12: IRQ 45 pre-empts */
+    bx lr                       /* 1 + return 10 */
+
+    .thumb_func
+Irq45_Handler:
+    bx lr                       /* 1 + return 10 (back into IRQ 44) */
 
     .thumb_func
 Default_Handler:
