@@ -48,12 +48,13 @@ struct button {
     ebb_task task;
     ebb_wait wait; /* the edge, then (rarely) a full queue */
     uint32_t count;
+    uint8_t level; /* 1 while pressed */
     showdown_msg *slot;
 };
 
 /* "Button is <level> (<count>)\n" without printf: snprintf alone would
  * bring in more code than all of ebb. */
-static void format(showdown_msg *m, int level, uint32_t count)
+static void format(showdown_msg *m, unsigned level, uint32_t count)
 {
     static const char head[] = "Button is ";
     char digits[10];
@@ -83,21 +84,14 @@ static ebb_poll_t button_poll(ebb_task *self)
     struct button *b = EBB_CONTAINER_OF(self, struct button, task);
     EBB_BEGIN(&self->co);
     for (;;) {
-        EBB_AWAIT(showdown_button_edge(&b->wait, SHOWDOWN_RISING));
+        /* Released: wait for the press (rising edge); pressed: the release. */
+        EBB_AWAIT(showdown_button_edge(&b->wait, b->level ? SHOWDOWN_FALLING : SHOWDOWN_RISING));
         showdown_probe_thread(true);
+        b->level = !b->level;
         b->count++;
-        atomic_store_explicit(&pressed, true, memory_order_relaxed);
+        atomic_store_explicit(&pressed, b->level, memory_order_relaxed);
         EBB_AWAIT(ebb_channel_reserve(&b->wait, &queue, (void **)&b->slot));
-        format(b->slot, 1, b->count);
-        ebb_channel_commit(&queue);
-        showdown_probe_thread(false);
-
-        EBB_AWAIT(showdown_button_edge(&b->wait, SHOWDOWN_FALLING));
-        showdown_probe_thread(true);
-        b->count++;
-        atomic_store_explicit(&pressed, false, memory_order_relaxed);
-        EBB_AWAIT(ebb_channel_reserve(&b->wait, &queue, (void **)&b->slot));
-        format(b->slot, 0, b->count);
+        format(b->slot, b->level, b->count);
         ebb_channel_commit(&queue);
         showdown_probe_thread(false);
     }
