@@ -23,6 +23,7 @@ function eq(what, got, want) { if (got != want) fail(what ": got " got ", want "
 function within(what, got, lo, hi) {
     if (got < lo || got > hi) fail(what ": got " got ", want " lo ".." hi)
 }
+$1 == "#" && $2 == "model" { model = $0 }
 $1 == "edge" {
     n++; insn[n] = $2; c0[n] = $3; ca[n] = $4; im[n] = $5; dm[n] = $6
     sig[n] = $7 $8 "=" $9
@@ -33,6 +34,8 @@ $1 == "end" {
 }
 END {
     if (!ended) fail("no end line")
+    # Default, SVC, EXTI15_10 and IRQ 42..45 handlers read from the ELF
+    if (model !~ / handlers=7$/) fail("vector table: " model)
     eq("edge count", n, 16)
     want = "G1=1 G1=0 G1=1 G1=0 G1=1 G1=0 G1=1 G0=1 G0=0 G1=0 G1=1 G1=0 G1=1 G1=0 G1=1 G1=0"
     got = ""; for (i = 1; i <= n; i++) got = got (i > 1 ? " " : "") sig[i]

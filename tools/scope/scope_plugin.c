@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "cyclemodel.h"
+#include "probe.h"
 #include "qemu_plugin_api.h"
 
 EBB_QEMU_PLUGIN_EXPORT int qemu_plugin_version = EBB_QEMU_PLUGIN_VERSION;
@@ -58,34 +59,6 @@ static insn_info *intern(uint32_t addr, uint16_t hw0, uint16_t hw1)
     return p;
 }
 
-/* ---- probe decoding --------------------------------------------------------
- * Bit-band alias: 0x42000000 + (byte - 0x40000000) * 32 + bit * 4.
- * GPIO port n (A=0 ... K=10) at 0x40020000 + 0x400 * n, BSRR at +0x18:
- * BSRR bits 0..15 set pin k, bits 16..31 reset pin k-16.
- */
-typedef struct probe {
-    char port;
-    uint8_t pin;
-    uint8_t level;
-} probe;
-
-static bool decode_probe(uint32_t a, probe *p)
-{
-    if (a < 0x42000000u || a > 0x43ffffffu)
-        return false;
-    uint32_t off = a - 0x42000000u;
-    uint32_t byte = 0x40000000u + off / 32;
-    unsigned bit = (off % 32) / 4;
-    uint32_t word = byte & ~3u;
-    if (word < 0x40020000u || word >= 0x40022c00u || (word - 0x40020000u) % 0x400 != 0x18)
-        return false;
-    unsigned k = (byte & 3) * 8 + bit; /* bit number within BSRR */
-    p->port = (char)('A' + (word - 0x40020000u) / 0x400);
-    p->pin = (uint8_t)(k & 15);
-    p->level = k < 16;
-    return true;
-}
-
 /* ---- state ------------------------------------------------------------------ */
 
 #define MAX_ACC 64
@@ -96,7 +69,7 @@ static struct {
     const insn_info *info;
     cm_access acc[MAX_ACC];
     unsigned n_acc;
-    probe probes[MAX_PROBES];
+    scope_probe probes[MAX_PROBES];
     unsigned n_probes;
 } pend;
 
@@ -117,7 +90,7 @@ static void print_header(void)
 static void emit_edges(uint64_t c0, uint64_t cart)
 {
     for (unsigned i = 0; i < pend.n_probes; i++) {
-        const probe *p = &pend.probes[i];
+        const scope_probe *p = &pend.probes[i];
         fprintf(out, "edge %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %c %u %u %08" PRIx32 "\n",
                 model.st.insns, c0, cart, model.st.imiss, model.st.dmiss, p->port, p->pin, p->level,
                 pend.info->addr);
@@ -184,8 +157,8 @@ static void vcpu_mem(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vad
     } else {
         acc_overflow++;
     }
-    probe p;
-    if (st && pend.n_probes < MAX_PROBES && decode_probe((uint32_t)vaddr, &p))
+    scope_probe p;
+    if (st && pend.n_probes < MAX_PROBES && scope_decode_probe((uint32_t)vaddr, &p))
         pend.probes[pend.n_probes++] = p;
 }
 
