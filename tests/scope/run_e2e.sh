@@ -16,7 +16,7 @@ if [ $rc -ne 0 ]; then
     exit 1
 fi
 [ -s "$log" ] || { echo "FAIL: no log"; exit 1; }
-cat "$log"
+grep -v '^edge' "$log"
 awk '
 function fail(msg) { print "FAIL: " msg; bad = 1 }
 function eq(what, got, want) { if (got != want) fail(what ": got " got ", want " want) }
@@ -34,13 +34,13 @@ $1 == "end" {
 }
 END {
     if (!ended) fail("no end line")
-    # Default, SVC, EXTI15_10 and IRQ 42..45 handlers read from the ELF
-    if (model !~ / handlers=7$/) fail("vector table: " model)
-    eq("edge count", n, 16)
+    # Default, SVC, SysTick, EXTI15_10 and IRQ 42..45 handlers read from the ELF
+    if (model !~ / handlers=8$/) fail("vector table: " model)
+    eq("edge count", n, 16 + 400 + 2)
     want = "G1=1 G1=0 G1=1 G1=0 G1=1 G1=0 G1=1 G0=1 G0=0 G1=0 G1=1 G1=0 G1=1 G1=0 G1=1 G1=0"
-    got = ""; for (i = 1; i <= n; i++) got = got (i > 1 ? " " : "") sig[i]
+    got = ""; for (i = 1; i <= 16 && i <= n; i++) got = got (i > 1 ? " " : "") sig[i]
     eq("edge sequence", got, want)
-    if (n != 16) exit 1
+    if (n != 418) exit 1
     # edge 1: 12 instructions of Reset_Handler, then the store
     eq("insn at first edge", insn[1], 13)
     eq("cyc0 at first edge", c0[1], 18)
@@ -91,15 +91,35 @@ END {
     eq("nested cyc0", c0[16] - c0[15], 2 + 1 + 13 + 1 + 13 + 11 + 11 + 1)
     eq("nested cycart", ca[16] - ca[15], 53)
     eq("nested misses", (im[16] - im[15]) + (dm[16] - dm[15]), 0)
+    # window 8: 400 PG1-high stores; SysTick is taken right after one of them
+    # and its handler stores PG0 high then low
+    j = 0
+    for (i = 17; i <= n; i++) if (sig[i] == "G0=1") j = i
+    if (j <= 17 || j >= n - 1 || sig[j + 1] != "G0=0") fail("window 8: no SysTick edge pair inside the store run")
+    for (i = 17; i <= n; i++) {
+        if (i == j || i == j + 1) continue
+        if (sig[i] != "G1=1") fail("window 8: edge " i " is " sig[i])
+        if (i > 17 && i != j + 2) {
+            eq("window 8 store insns at " i, insn[i] - insn[i - 1], 1)
+            eq("window 8 store cyc0 at " i, c0[i] - c0[i - 1], 1)
+        }
+    }
+    # SysTick: entry 12 after the previous store (not inside its timestamp),
+    # ldr 2, movs 1, str 1, str PG0 high 1
+    eq("systick insns", insn[j] - insn[j - 1], 4)
+    eq("systick cyc0", c0[j] - c0[j - 1], 12 + 2 + 1 + 1 + 1)
+    # bx lr (1 + 10), next PG1 store (1)
+    eq("systick return insns", insn[j + 2] - insn[j + 1], 2)
+    eq("systick return cyc0", c0[j + 2] - c0[j + 1], 12)
     # totals: movs, ldr, bkpt after the last edge
-    eq("total insns", tot["insn"], insn[16] + 3)
-    eq("exc_entry", tot["exc_entry"], 5)
-    eq("exc_return", tot["exc_return"], 5)
+    eq("total insns", tot["insn"], insn[n] + 3)
+    eq("exc_entry", tot["exc_entry"], 6)
+    eq("exc_return", tot["exc_return"], 6)
     eq("tail_chain", tot["tail_chain"], 1)
     eq("it_skipped", tot["it_skipped"], 1)
     eq("reexec_dropped", tot["reexec_dropped"], 0)
     eq("stray_mem", tot["stray_mem"], 0)
-    eq("edges", tot["edges"], 16)
+    eq("edges", tot["edges"], n)
     if (tot["cycart"] - tot["cyc0"] != tot["stall"]) fail("cycart - cyc0 != stall")
     if (bad) exit 1
     print "PASS"

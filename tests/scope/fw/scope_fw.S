@@ -18,6 +18,8 @@
     .equ NVIC_STIR, 0xE000EF00
     .equ IRQ_EXTI15_10, 40
     .equ NVIC_IPR44, 0xE000E42C
+    .equ SYST_CSR, 0xE000E010
+    .equ SYST_RVR, 0xE000E014
 
     .section .isr_vector, "a"
     .word 0x20020000            /* initial SP: top of 128 KiB */
@@ -26,9 +28,10 @@
     .word Default_Handler       /* NMI .. reserved (2..10) */
     .endr
     .word SVC_Handler           /* 11 */
-    .rept 4
-    .word Default_Handler       /* 12 .. SysTick (15) */
+    .rept 3
+    .word Default_Handler       /* 12 .. PendSV (14) */
     .endr
+    .word SysTick_Handler       /* 15 */
     .rept IRQ_EXTI15_10
     .word Default_Handler       /* IRQ 0 .. 39 */
     .endr
@@ -111,6 +114,19 @@ window1:
     str r2, [r1]                /* 1 + entry 12 */
     str r0, [r7]                /* edge N: 8 instructions, 2+1+13+2+12+11+11+1 = 53 */
 
+    /* window 8: SysTick fires asynchronously in the middle of a run of 400
+     * probe stores, so the exception is taken right after one of them: that
+     * edge must be stamped without the 12 entry cycles that follow it. */
+    ldr r1, =SYST_RVR
+    movs r2, #20
+    str r2, [r1]                /* reload 20: fires after ~125 ns (instructions) */
+    ldr r1, =SYST_CSR
+    movs r2, #7
+    str r2, [r1]                /* enable, interrupt, processor clock */
+    .rept 400
+    str r0, [r5]                /* PG1 high, 1 cycle each */
+    .endr
+
     /* exit through semihosting SYS_EXIT_EXTENDED with code 0 */
     movs r0, #0x20
     ldr r1, =exit_block
@@ -135,6 +151,16 @@ EXTI15_10_Handler:
     ldr r3, =PG0_LO             /* 2 */
     str r2, [r3]                /* edge PG0 low: 7 instructions, 8 cycles */
     bx lr                       /* 1 + exception return 10 */
+    .ltorg
+
+    .thumb_func
+SysTick_Handler:
+    ldr r1, =SYST_CSR           /* 2 */
+    movs r2, #0                 /* 1 */
+    str r2, [r1]                /* 1: SysTick off, fire once */
+    str r0, [r4]                /* 1: edge PG0 high, entry + 5 after the last PG1 edge */
+    str r0, [r6]                /* edge PG0 low */
+    bx lr                       /* 1 + return 10 */
     .ltorg
 
     .thumb_func
