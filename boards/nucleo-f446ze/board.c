@@ -1,0 +1,98 @@
+/*
+ * board.c - NUCLEO-F446ZE, configured as in the showdown study: 180 MHz from
+ * the ST-LINK's 8 MHz MCO (HSE bypass), USART3 console on the ST-LINK VCP,
+ * LD1 on PB0, B1 on PC13 (EXTI13), probe pins PG0/PG1, TIM2 as ebb's clock,
+ * and the DWT cycle counter running for self-timing.
+ */
+#include "ebb_board.h"
+
+#include "ebb_stm32_rcc.h"
+#include "ebb_stm32_time_tim.h"
+
+static uint8_t console_rx[64];
+ebb_usart ebb_board_console;
+static uint32_t core_hz = 16000000u; /* HSI until the PLL runs */
+
+uint32_t ebb_board_core_hz(void)
+{
+    return core_hz;
+}
+
+bool ebb_board_semihosting(void)
+{
+    return EBB_BOARD_SEMIHOSTING && ebb_cm_debugger_attached();
+}
+
+void ebb_board_write(const void *data, size_t len)
+{
+    if (ebb_board_console.regs != NULL) {
+        ebb_usart_write_blocking(&ebb_board_console, data, len);
+    }
+}
+
+void ebb_board_puts(const char *s)
+{
+    size_t n = 0;
+    while (s[n] != '\0') {
+        n++;
+    }
+    ebb_board_write(s, n);
+}
+
+void ebb_board_led(bool on)
+{
+    if (on) {
+        EBB_GPIO_PROBE_HIGH(EBB_BOARD_LED_PORT, EBB_BOARD_LED_PIN);
+    } else {
+        EBB_GPIO_PROBE_LOW(EBB_BOARD_LED_PORT, EBB_BOARD_LED_PIN);
+    }
+}
+
+bool ebb_board_button_pressed(void)
+{
+    return ebb_gpio_read(EBB_BOARD_BUTTON_PORT, EBB_BOARD_BUTTON_PIN);
+}
+
+void ebb_board_exit(int code)
+{
+    if (ebb_board_semihosting()) {
+        ebb_semihost_exit(code);
+    }
+    char line[24] = "EXIT ";
+    ebb_cm_dec(line + 5, code);
+    ebb_board_puts(line);
+    ebb_board_puts("\n");
+    __asm volatile("cpsid i" ::: "memory");
+    for (;;) {
+        __asm volatile("wfi");
+    }
+}
+
+void USART3_IRQHandler(void)
+{
+    ebb_usart_isr(&ebb_board_console);
+}
+
+void ebb_board_init(void)
+{
+    if (ebb_stm32_clock_init(&ebb_stm32_clock_f446_180mhz)) {
+        core_hz = ebb_stm32_clock_sysclk(&ebb_stm32_clock_f446_180mhz);
+    }
+    /* else: still on HSI 16 MHz; the console baud below would be wrong, so
+     * there is nobody to tell - the LED stays off and time runs slow. */
+    ebb_cm_cyccnt_start();
+
+    ebb_gpio_alternate(EBB_GPIO_D, 8, 7, EBB_GPIO_PULL_NONE);
+    ebb_gpio_alternate(EBB_GPIO_D, 9, 7, EBB_GPIO_PULL_UP);
+    ebb_usart_init(&ebb_board_console, EBB_STM32_USART3_BASE, EBB_BOARD_CONSOLE_IRQ,
+                   core_hz / 4u, 115200u, console_rx, sizeof console_rx,
+                   EBB_BOARD_PRIO_CONSOLE);
+
+    ebb_gpio_output(EBB_BOARD_LED_PORT, EBB_BOARD_LED_PIN, false);
+    ebb_gpio_output(EBB_BOARD_PROBE_PORT, EBB_BOARD_PROBE_IRQ_PIN, false);
+    ebb_gpio_output(EBB_BOARD_PROBE_PORT, EBB_BOARD_PROBE_THREAD_PIN, false);
+    ebb_gpio_input(EBB_BOARD_BUTTON_PORT, EBB_BOARD_BUTTON_PIN, EBB_GPIO_PULL_NONE);
+    ebb_exti_init_line(EBB_BOARD_BUTTON_LINE, EBB_BOARD_BUTTON_PORT, EBB_BOARD_PRIO_EXTI);
+
+    ebb_tim_time_init(core_hz == EBB_BOARD_CORE_HZ ? EBB_BOARD_APB1_TIM_HZ : core_hz);
+}

@@ -1,0 +1,37 @@
+/* ebb_board_config.h - NUCLEO-F446ZE (STM32F446ZE, Cortex-M4F, 180 MHz). */
+#ifndef EBB_BOARD_CONFIG_H
+#define EBB_BOARD_CONFIG_H
+
+#define EBB_BOARD_NAME "nucleo-f446ze"
+#define EBB_BOARD_CORE_HZ 180000000u
+#define EBB_BOARD_APB1_HZ 45000000u
+#define EBB_BOARD_APB1_TIM_HZ 90000000u /* x2 because APB1 is divided */
+
+/* B1 "USER": PC13, high while pressed (external pull-down on the board). */
+#define EBB_BOARD_BUTTON_PORT EBB_GPIO_C
+#define EBB_BOARD_BUTTON_PIN 13u
+#define EBB_BOARD_BUTTON_LINE 13u
+#define EBB_BOARD_BUTTON_IRQ 40u /* EXTI15_10 */
+
+/* LD1 (green): PB0. */
+#define EBB_BOARD_LED_PORT EBB_GPIO_B
+#define EBB_BOARD_LED_PIN 0u
+
+/* The study's probe pins: PG0 = interrupt pin, PG1 = thread pin. */
+#define EBB_BOARD_PROBE_PORT EBB_GPIO_G
+#define EBB_BOARD_PROBE_IRQ_PIN 0u
+#define EBB_BOARD_PROBE_THREAD_PIN 1u
+
+/* USART3 on PD8 (TX) / PD9 (RX), AF7: the ST-LINK virtual COM port. */
+#define EBB_BOARD_CONSOLE_IRQ 39u
+
+#define EBB_BOARD_HAS_FINGER 0
+
+/* 1: semihosting (exit codes, stderr) for a debug session with OpenOCD's
+ * "arm semihosting enable".  Without a debugger a semihosting call stops
+ * the core, so the default is 0. */
+#ifndef EBB_BOARD_SEMIHOSTING
+#define EBB_BOARD_SEMIHOSTING 0
+#endif
+
+#endif

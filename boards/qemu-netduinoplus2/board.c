@@ -1,0 +1,196 @@
+/*
+ * board.c - QEMU netduinoplus2: USART1 console, SysTick time, and a virtual
+ * button on "PC13" driven by a scripted finger or by console keys.
+ *
+ * QEMU models no RCC, GPIO or EXTI inputs, so clock setup is skipped, GPIO
+ * writes are stores into the void (kept: the scope plugin sees bit-band
+ * stores), and the button is simulated (see ebb_exti_virtual_edge).
+ */
+#include "ebb_board.h"
+
+#include "ebb_time_systick.h"
+
+static uint8_t console_rx[64];
+ebb_usart ebb_board_console;
+
+/* QEMU ignores BRR; any plausible APB2 clock will do. */
+#define CONSOLE_PCLK_HZ 84000000u
+
+static volatile bool button_level;
+static volatile bool keys_mode;
+
+uint32_t ebb_board_core_hz(void)
+{
+    return EBB_BOARD_CORE_HZ;
+}
+
+bool ebb_board_semihosting(void)
+{
+    return true; /* the test and run command lines enable it */
+}
+
+void ebb_board_write(const void *data, size_t len)
+{
+    if (ebb_board_console.regs != NULL) {
+        ebb_usart_write_blocking(&ebb_board_console, data, len);
+    }
+}
+
+void ebb_board_puts(const char *s)
+{
+    size_t n = 0;
+    while (s[n] != '\0') {
+        n++;
+    }
+    ebb_board_write(s, n);
+}
+
+void ebb_board_led(bool on)
+{
+    if (on) {
+        EBB_GPIO_PROBE_HIGH(EBB_BOARD_LED_PORT, EBB_BOARD_LED_PIN);
+    } else {
+        EBB_GPIO_PROBE_LOW(EBB_BOARD_LED_PORT, EBB_BOARD_LED_PIN);
+    }
+}
+
+bool ebb_board_button_pressed(void)
+{
+    return button_level;
+}
+
+void ebb_board_exit(int code)
+{
+    ebb_semihost_exit(code);
+}
+
+void ebb_board_button_set(bool pressed)
+{
+    ebb_irq_state s = ebb_port_lock();
+    if (button_level != pressed) {
+        button_level = pressed;
+        if (pressed) {
+            EBB_GPIO_PROBE_HIGH(EBB_BOARD_BUTTON_PORT, EBB_BOARD_BUTTON_PIN);
+        } else {
+            EBB_GPIO_PROBE_LOW(EBB_BOARD_BUTTON_PORT, EBB_BOARD_BUTTON_PIN);
+        }
+        (void)ebb_exti_virtual_edge(EBB_BOARD_BUTTON_LINE,
+                                    pressed ? EBB_EXTI_RISING : EBB_EXTI_FALLING);
+    }
+    ebb_port_unlock(s);
+}
+
+/* ---- the scripted finger ---- */
+
+static ebb_executor finger_exec;
+
+struct finger {
+    ebb_task task;
+    ebb_timer timer;
+    ebb_ticks t;
+    const ebb_finger_step *steps;
+    size_t n, i;
+    uint32_t first_us, period_us, hold_us, presses; /* periodic mode (steps == NULL) */
+};
+
+static ebb_poll_t finger_poll(ebb_task *self)
+{
+    struct finger *f = EBB_CONTAINER_OF(self, struct finger, task);
+    EBB_BEGIN(&self->co);
+    f->t = ebb_now();
+    if (f->steps != NULL) {
+        for (f->i = 0; f->i < f->n; f->i++) {
+            f->t += EBB_US(f->steps[f->i].delay_us);
+            EBB_AWAIT(ebb_sleep_until(&f->timer, f->t));
+            ebb_board_button_set(f->steps[f->i].pressed);
+        }
+    } else {
+        f->t += EBB_US(f->first_us);
+        for (f->i = 0; f->i < f->presses; f->i++) {
+            EBB_AWAIT(ebb_sleep_until(&f->timer, f->t));
+            ebb_board_button_set(true);
+            EBB_AWAIT(ebb_sleep_until(&f->timer, f->t + EBB_US(f->hold_us)));
+            ebb_board_button_set(false);
+            f->t += EBB_US(f->period_us);
+        }
+    }
+    EBB_END();
+}
+
+static EBB_TASK_DEFINE(struct finger, finger, finger_poll);
+
+static void finger_pend(ebb_executor *ex)
+{
+    (void)ex;
+    ebb_cm_irq_pend(EBB_BOARD_FINGER_IRQ);
+}
+
+void SPI4_IRQHandler(void)
+{
+    (void)ebb_executor_poll(&finger_exec);
+}
+
+static void finger_start(void)
+{
+    ebb_task_cancel(&finger.task);
+    (void)ebb_task_spawn(&finger_exec, &finger.task);
+}
+
+void ebb_board_finger_table(const ebb_finger_step *steps, size_t n)
+{
+    ebb_task_cancel(&finger.task);
+    finger.steps = steps;
+    finger.n = n;
+    finger_start();
+}
+
+void ebb_board_finger_periodic(uint32_t first_us, uint32_t period_us, uint32_t hold_us,
+                               uint32_t presses)
+{
+    ebb_task_cancel(&finger.task);
+    finger.steps = NULL;
+    finger.first_us = first_us;
+    finger.period_us = period_us;
+    finger.hold_us = hold_us;
+    finger.presses = presses;
+    finger_start();
+}
+
+bool ebb_board_finger_busy(void)
+{
+    return ebb_task_state(&finger.task) == EBB_TASK_RUNNING;
+}
+
+/* ---- console ---- */
+
+void ebb_board_keys_toggle_button(bool enable)
+{
+    keys_mode = enable;
+}
+
+void USART1_IRQHandler(void)
+{
+    ebb_usart_isr(&ebb_board_console);
+    if (keys_mode) {
+        /* Each key is one press or release; the bytes are consumed here. */
+        while (ebb_usart_rx_count(&ebb_board_console) != 0) {
+            ebb_board_console.rx_tail++;
+            ebb_board_button_set(!button_level);
+        }
+    }
+}
+
+void ebb_board_init(void)
+{
+    ebb_usart_init(&ebb_board_console, EBB_STM32_USART1_BASE, EBB_BOARD_CONSOLE_IRQ,
+                   CONSOLE_PCLK_HZ, 115200u, console_rx, sizeof console_rx,
+                   EBB_BOARD_PRIO_CONSOLE);
+    ebb_board_led(false);
+    EBB_BOARD_PROBE_IRQ_LOW();
+    EBB_BOARD_PROBE_THREAD_LOW();
+    ebb_exti_init_line(EBB_BOARD_BUTTON_LINE, EBB_BOARD_BUTTON_PORT, EBB_BOARD_PRIO_EXTI);
+    ebb_executor_init(&finger_exec, finger_pend);
+    ebb_cm_irq_set_prio(EBB_BOARD_FINGER_IRQ, EBB_BOARD_PRIO_FINGER);
+    ebb_cm_irq_enable(EBB_BOARD_FINGER_IRQ);
+    ebb_systick_time_init(EBB_BOARD_CORE_HZ);
+}

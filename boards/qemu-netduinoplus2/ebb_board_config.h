@@ -1,0 +1,31 @@
+/* ebb_board_config.h - QEMU netduinoplus2 (STM32F405, Cortex-M4F, 168 MHz). */
+#ifndef EBB_BOARD_CONFIG_H
+#define EBB_BOARD_CONFIG_H
+
+#define EBB_BOARD_NAME "qemu-netduinoplus2"
+#define EBB_BOARD_CORE_HZ 168000000u
+
+/* The virtual button stands where the NUCLEO's is: "PC13" on EXTI13. */
+#define EBB_BOARD_BUTTON_PORT EBB_GPIO_C
+#define EBB_BOARD_BUTTON_PIN 13u
+#define EBB_BOARD_BUTTON_LINE 13u
+#define EBB_BOARD_BUTTON_IRQ 40u /* EXTI15_10 */
+
+#define EBB_BOARD_LED_PORT EBB_GPIO_B
+#define EBB_BOARD_LED_PIN 0u
+
+#define EBB_BOARD_PROBE_PORT EBB_GPIO_G
+#define EBB_BOARD_PROBE_IRQ_PIN 0u
+#define EBB_BOARD_PROBE_THREAD_PIN 1u
+
+/* QEMU's first -serial. */
+#define EBB_BOARD_CONSOLE_IRQ 37u /* USART1 */
+
+/* The finger's interrupt executor runs in an otherwise unused vector
+ * (SPI4, absent on the F405) at the most urgent priority allowed to call
+ * ebb. */
+#define EBB_BOARD_HAS_FINGER 1
+#define EBB_BOARD_FINGER_IRQ 84u
+#define EBB_BOARD_PRIO_FINGER 1u
+
+#endif

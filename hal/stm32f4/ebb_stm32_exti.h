@@ -1,0 +1,129 @@
+/*
+ * ebb_stm32_exti.h - EXTI edge futures: await a rising, falling or any edge
+ * on an external interrupt line (0..15, i.e. pin number; the port is chosen
+ * at init through SYSCFG_EXTICR).
+ *
+ * Each line has a wait list.  The interrupt handlers (EXTI0..4, EXTI9_5,
+ * EXTI15_10; weak, defined in exti.c) only read and clear the pending bits
+ * and wake that line's waiters: that is the whole interrupt cost.  An
+ * application that wants to wrap a handler (the showdown sets a probe pin at
+ * its first and last statement) defines the handler itself and calls the
+ * inline ebb_exti_dispatch() in it:
+ *
+ *     void EXTI15_10_IRQHandler(void) {
+ *         EBB_GPIO_PROBE_HIGH(EBB_GPIO_G, 0);
+ *         ebb_exti_dispatch(EBB_EXTI_LINES_15_10);
+ *         EBB_GPIO_PROBE_LOW(EBB_GPIO_G, 0);
+ *     }
+ *
+ * Edge selection: the line's trigger (RTSR/FTSR) is set when a wait starts,
+ * to the edge that wait asked for; all waiters of a line share it (the last
+ * to start wins), so wait for one kind of edge per line at a time.
+ *
+ * Virtual lines (EBB_STM32_EXTI_VIRTUAL=1, set by a board without real EXTI
+ * inputs, e.g. QEMU): the pending mask comes from ebb_exti_virtual_pr, which
+ * ebb_exti_virtual_edge() sets before pending the NVIC line.
+ */
+#ifndef EBB_STM32_EXTI_H
+#define EBB_STM32_EXTI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ebb/list.h"
+#include "ebb/task.h"
+#include "ebb/wait.h"
+#include "regs/exti.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#ifndef EBB_STM32_EXTI_VIRTUAL
+#define EBB_STM32_EXTI_VIRTUAL 0
+#endif
+
+typedef enum {
+    EBB_EXTI_RISING = 1,
+    EBB_EXTI_FALLING = 2,
+    EBB_EXTI_ANY = 3
+} ebb_exti_edge;
+
+#define EBB_EXTI_LINES_9_5 0x03E0u
+#define EBB_EXTI_LINES_15_10 0xFC00u
+
+/* Per-line wait lists (8 bytes each). */
+extern ebb_list ebb_exti_waiters[16];
+
+#if EBB_STM32_EXTI_VIRTUAL
+extern volatile uint32_t ebb_exti_virtual_pr;
+#endif
+
+/**
+ * Route line `line` to GPIO port `port` (EBB_GPIO_A..), unmask it, and enable
+ * its NVIC interrupt at logical priority `prio` (>= the port's ceiling).  No
+ * edge is selected until a wait starts.  The pin itself is configured with
+ * ebb_gpio_input().  Context: main/init.  Cost: a few register writes.
+ */
+void ebb_exti_init_line(unsigned line, unsigned port, unsigned prio);
+
+/**
+ * Awaitable: ready at the next `edge` on `line` after the wait started.
+ * Follows ebb/async.h's contract (cancel withdraws the waiter).
+ * Contract wait:1.  Context: task.  Cost: O(1) (O(waiters) on cancel).
+ */
+ebb_poll_t ebb_exti_wait(ebb_wait *w, unsigned line, ebb_exti_edge edge);
+
+/** Read and clear the pending lines within `mask`.  Context: interrupt.
+ *  Cost: a load and a store (an atomic RAM update for virtual lines). */
+static inline uint32_t ebb_exti_take_pending(uint32_t mask)
+{
+#if EBB_STM32_EXTI_VIRTUAL
+    return __atomic_fetch_and(&ebb_exti_virtual_pr, ~mask, __ATOMIC_RELAXED) & mask;
+#else
+    uint32_t pr = EBB_STM32_EXTI->PR & mask;
+    EBB_STM32_EXTI->PR = pr; /* write-1-to-clear: only what was seen */
+    return pr;
+#endif
+}
+
+/**
+ * The body of an EXTI interrupt handler: take the pending lines within
+ * `mask` and wake each line's waiters.
+ * Context: interrupt.  Cost: take_pending + one ebb_waitlist_wake_all per
+ * pending line.
+ */
+static inline void ebb_exti_dispatch(uint32_t mask)
+{
+    uint32_t pr = ebb_exti_take_pending(mask);
+    while (pr != 0) {
+        unsigned line = 31u - (unsigned)__builtin_clz(pr);
+        pr &= ~(1u << line);
+        ebb_waitlist_wake_all(&ebb_exti_waiters[line]);
+    }
+}
+
+#if EBB_STM32_EXTI_VIRTUAL
+/**
+ * Virtual lines: report an `edge` (RISING or FALLING) on `line` as the EXTI
+ * hardware would - only if that edge is selected and the line unmasked -
+ * by setting its pending bit and pending its NVIC interrupt.
+ * Returns whether an interrupt was raised.  Context: any.  Cost: ~10 loads
+ * and stores.
+ */
+bool ebb_exti_virtual_edge(unsigned line, ebb_exti_edge edge);
+#endif
+
+/** NVIC interrupt number serving `line`.  Context: any.  Cost: O(1). */
+static inline unsigned ebb_exti_irq(unsigned line)
+{
+    return line <= 4u ? EBB_STM32_IRQ_EXTI0 + line
+           : line <= 9u ? EBB_STM32_IRQ_EXTI9_5
+                        : EBB_STM32_IRQ_EXTI15_10;
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* EBB_STM32_EXTI_H */

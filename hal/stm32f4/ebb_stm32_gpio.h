@@ -1,0 +1,87 @@
+/*
+ * ebb_stm32_gpio.h - STM32F4 GPIO: pin modes, set/reset through BSRR, and
+ * bit-band probe pins for measurements.
+ *
+ * Pins are named by (port, pin) with port 0 = A ... 8 = I (EBB_GPIO_A..).
+ * Configuration functions read-modify-write shared registers: call them from
+ * one context (normally main, at init) or with the port lock held.
+ */
+#ifndef EBB_STM32_GPIO_H
+#define EBB_STM32_GPIO_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "regs/gpio.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum { EBB_GPIO_A, EBB_GPIO_B, EBB_GPIO_C, EBB_GPIO_D, EBB_GPIO_E,
+       EBB_GPIO_F, EBB_GPIO_G, EBB_GPIO_H, EBB_GPIO_I };
+
+typedef enum {
+    EBB_GPIO_PULL_NONE = 0,
+    EBB_GPIO_PULL_UP = 1,
+    EBB_GPIO_PULL_DOWN = 2
+} ebb_gpio_pull;
+
+/** Enable the AHB1 clock of `port`.  Context: main/init.  Cost: ~5 cycles. */
+void ebb_gpio_clock_enable(unsigned port);
+
+/** Push-pull output, high speed, initially `level`.  Enables the port clock.
+ *  Context: main/init.  Cost: a few read-modify-writes. */
+void ebb_gpio_output(unsigned port, unsigned pin, bool level);
+
+/** Input with the given pull.  Enables the port clock.  Context: main/init. */
+void ebb_gpio_input(unsigned port, unsigned pin, ebb_gpio_pull pull);
+
+/** Alternate function `af` (0..15) with the given pull, high speed.
+ *  Enables the port clock.  Context: main/init. */
+void ebb_gpio_alternate(unsigned port, unsigned pin, unsigned af, ebb_gpio_pull pull);
+
+/** Drive `pin` high.  Atomic (one BSRR store).  Context: any.  Cost: 1 store. */
+static inline void ebb_gpio_set(unsigned port, unsigned pin)
+{
+    EBB_STM32_GPIO(port)->BSRR = 1u << pin;
+}
+
+/** Drive `pin` low.  Atomic.  Context: any.  Cost: 1 store. */
+static inline void ebb_gpio_reset(unsigned port, unsigned pin)
+{
+    EBB_STM32_GPIO(port)->BSRR = 1u << (pin + 16u);
+}
+
+/** Drive `pin` to `level`.  Atomic.  Context: any.  Cost: 1 store. */
+static inline void ebb_gpio_write(unsigned port, unsigned pin, bool level)
+{
+    EBB_STM32_GPIO(port)->BSRR = level ? (1u << pin) : (1u << (pin + 16u));
+}
+
+/** Input level of `pin`.  Context: any.  Cost: 1 load. */
+static inline bool ebb_gpio_read(unsigned port, unsigned pin)
+{
+    return (EBB_STM32_GPIO(port)->IDR >> pin) & 1u;
+}
+
+/*
+ * Probe pins.  A probe edge is ONE store of 1 to the bit-band alias of the
+ * port's BSRR bit: bit k (< 16) sets pin k, bit 16 + k resets it.  The QEMU
+ * scope plugin (tools/scope) identifies pin and level from the store address
+ * alone, and on hardware a single store keeps the probe's own cost constant.
+ * port and pin must be compile-time constants.
+ * Context: any.  Cost: 1 str (+ the constant address and value in registers).
+ */
+#define EBB_GPIO_PROBE_ADDR(port, pin, level) \
+    EBB_STM32_BITBAND(EBB_STM32_GPIO_BSRR_ADDR(port), (level) ? (pin) : (pin) + 16u)
+#define EBB_GPIO_PROBE_HIGH(port, pin) \
+    (*(volatile uint32_t *)EBB_GPIO_PROBE_ADDR(port, pin, 1) = 1u)
+#define EBB_GPIO_PROBE_LOW(port, pin) \
+    (*(volatile uint32_t *)EBB_GPIO_PROBE_ADDR(port, pin, 0) = 1u)
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* EBB_STM32_GPIO_H */

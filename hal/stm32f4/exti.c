@@ -1,0 +1,74 @@
+/* exti.c - EXTI edge futures (RM0390 section 10.2, SYSCFG 8.2.3). */
+#include "ebb_stm32_exti.h"
+
+#include "ebb/port.h"
+#include "ebb_cortex_m.h"
+#include "regs/rcc.h"
+
+ebb_list ebb_exti_waiters[16];
+
+#if EBB_STM32_EXTI_VIRTUAL
+volatile uint32_t ebb_exti_virtual_pr;
+#endif
+
+void ebb_exti_init_line(unsigned line, unsigned port, unsigned prio)
+{
+    EBB_STM32_RCC->APB2ENR |= EBB_RCC_APB2ENR_SYSCFGEN;
+    (void)EBB_STM32_RCC->APB2ENR;
+    unsigned shift = 4u * (line & 3u);
+    volatile uint32_t *cr = &EBB_STM32_SYSCFG->EXTICR[line >> 2];
+    ebb_irq_state s = ebb_port_lock();
+    *cr = (*cr & ~(0xFu << shift)) | ((uint32_t)port << shift);
+    EBB_STM32_EXTI->RTSR &= ~(1u << line);
+    EBB_STM32_EXTI->FTSR &= ~(1u << line);
+    EBB_STM32_EXTI->PR = 1u << line;
+    EBB_STM32_EXTI->IMR |= 1u << line;
+    ebb_port_unlock(s);
+    unsigned irq = ebb_exti_irq(line);
+    ebb_cm_irq_set_prio(irq, prio);
+    ebb_cm_irq_enable(irq);
+}
+
+ebb_poll_t ebb_exti_wait(ebb_wait *w, unsigned line, ebb_exti_edge edge)
+{
+    /* Lock nests: selecting the edge and registering the waiter must be one
+     * step, or an edge in between would find nobody to wake. */
+    ebb_irq_state s = ebb_port_lock();
+    if (w->task == NULL && !ebb_cancelling()) {
+        uint32_t bit = 1u << line;
+        uint32_t r = EBB_STM32_EXTI->RTSR & ~bit;
+        uint32_t f = EBB_STM32_EXTI->FTSR & ~bit;
+        EBB_STM32_EXTI->RTSR = r | ((edge & EBB_EXTI_RISING) ? bit : 0u);
+        EBB_STM32_EXTI->FTSR = f | ((edge & EBB_EXTI_FALLING) ? bit : 0u);
+    }
+    ebb_poll_t p = ebb_wait_on(w, &ebb_exti_waiters[line]);
+    ebb_port_unlock(s);
+    return p;
+}
+
+#if EBB_STM32_EXTI_VIRTUAL
+bool ebb_exti_virtual_edge(unsigned line, ebb_exti_edge edge)
+{
+    uint32_t bit = 1u << line;
+    uint32_t selected = ((edge & EBB_EXTI_RISING) ? EBB_STM32_EXTI->RTSR : 0u) |
+                        ((edge & EBB_EXTI_FALLING) ? EBB_STM32_EXTI->FTSR : 0u);
+    if (!(selected & bit) || !(EBB_STM32_EXTI->IMR & bit)) {
+        return false;
+    }
+    __atomic_fetch_or(&ebb_exti_virtual_pr, bit, __ATOMIC_RELAXED);
+    ebb_cm_irq_pend(ebb_exti_irq(line));
+    return true;
+}
+#endif
+
+/* Weak so that an application can wrap a handler (see the header). */
+#define EBB_EXTI_HANDLER(name, mask) \
+    EBB_WEAK void name(void) { ebb_exti_dispatch(mask); }
+
+EBB_EXTI_HANDLER(EXTI0_IRQHandler, 1u << 0)
+EBB_EXTI_HANDLER(EXTI1_IRQHandler, 1u << 1)
+EBB_EXTI_HANDLER(EXTI2_IRQHandler, 1u << 2)
+EBB_EXTI_HANDLER(EXTI3_IRQHandler, 1u << 3)
+EBB_EXTI_HANDLER(EXTI4_IRQHandler, 1u << 4)
+EBB_EXTI_HANDLER(EXTI9_5_IRQHandler, EBB_EXTI_LINES_9_5)
+EBB_EXTI_HANDLER(EXTI15_10_IRQHandler, EBB_EXTI_LINES_15_10)

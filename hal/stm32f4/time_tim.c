@@ -1,0 +1,119 @@
+/* time_tim.c - see ebb_stm32_time_tim.h (TIM registers: RM0390 18.4). */
+#include "ebb_stm32_time_tim.h"
+
+#include "ebb/port.h"
+#include "ebb/time.h"
+#include "ebb_cortex_m.h"
+#include "regs/rcc.h"
+#include "regs/tim.h"
+
+#if EBB_CONFIG_STM32_TIME_TIM == 2
+#define TIM EBB_STM32_TIM2
+#define TIM_IRQ EBB_STM32_IRQ_TIM2
+#define TIM_RCC_EN EBB_RCC_APB1ENR_TIM2EN
+#define TIM_HANDLER TIM2_IRQHandler
+#elif EBB_CONFIG_STM32_TIME_TIM == 5
+#define TIM EBB_STM32_TIM5
+#define TIM_IRQ EBB_STM32_IRQ_TIM5
+#define TIM_RCC_EN EBB_RCC_APB1ENR_TIM5EN
+#define TIM_HANDLER TIM5_IRQHandler
+#else
+#error "EBB_CONFIG_STM32_TIME_TIM must be 2 or 5 (the 32-bit timers)"
+#endif
+
+#define HALF 0x80000000u
+
+static volatile uint32_t half_periods;
+static ebb_ticks alarm_at = EBB_TICKS_NEVER;
+
+void ebb_tim_time_init(uint32_t timclk_hz)
+{
+    if (timclk_hz % EBB_CONFIG_TICK_HZ != 0 || timclk_hz / EBB_CONFIG_TICK_HZ == 0 ||
+        timclk_hz / EBB_CONFIG_TICK_HZ > 65536u) {
+        ebb_port_panic("tim", 1);
+    }
+    EBB_STM32_RCC->APB1ENR |= TIM_RCC_EN;
+    (void)EBB_STM32_RCC->APB1ENR;
+    TIM->CR1 = EBB_TIM_CR1_URS; /* UG below must not raise UIF */
+    TIM->PSC = timclk_hz / EBB_CONFIG_TICK_HZ - 1u;
+    TIM->ARR = 0xFFFFFFFFu;
+    TIM->CCR[1] = HALF;
+    TIM->CNT = 0;
+    TIM->EGR = EBB_TIM_EGR_UG; /* load PSC now, not at the first wrap */
+    TIM->SR = 0;
+    half_periods = 0;
+    alarm_at = EBB_TICKS_NEVER;
+    TIM->DIER = EBB_TIM_DIER_UIE | EBB_TIM_DIER_CC2IE;
+    ebb_cm_irq_set_prio(TIM_IRQ, EBB_CONFIG_STM32_TIME_TIM_PRIO);
+    ebb_cm_irq_enable(TIM_IRQ);
+    TIM->CR1 = EBB_TIM_CR1_URS | EBB_TIM_CR1_CEN;
+}
+
+ebb_ticks ebb_time_driver_now(void)
+{
+    uint32_t p = half_periods;
+    __asm volatile("" ::: "memory"); /* the count is read after p */
+    uint32_t cnt = TIM->CNT;
+    return ((ebb_ticks)p << 31) + (uint32_t)(cnt ^ ((p & 1u) << 31));
+}
+
+/* Arm CC1 if the alarm lies within reach of the 32-bit compare.  Returns
+ * false when it has been reached.  Lock held. */
+static bool program(void)
+{
+    ebb_ticks now = ebb_time_driver_now();
+    if (alarm_at <= now) {
+        TIM->DIER &= ~EBB_TIM_DIER_CC1IE;
+        return false;
+    }
+    if (alarm_at - now > 0xC0000000u) {
+        TIM->DIER &= ~EBB_TIM_DIER_CC1IE; /* a half-period interrupt comes first */
+        return true;
+    }
+    TIM->CCR[0] = (uint32_t)alarm_at;
+    TIM->SR = ~EBB_TIM_SR_CC1IF;
+    TIM->DIER |= EBB_TIM_DIER_CC1IE;
+    /* The compare only fires on equality: if the counter passed it while we
+     * were setting it, report the alarm as reached. */
+    if (ebb_time_driver_now() >= alarm_at) {
+        TIM->DIER &= ~EBB_TIM_DIER_CC1IE;
+        return false;
+    }
+    return true;
+}
+
+bool ebb_time_driver_set_alarm(ebb_ticks at)
+{
+    alarm_at = at;
+    if (at == EBB_TICKS_NEVER) {
+        TIM->DIER &= ~EBB_TIM_DIER_CC1IE;
+        return true;
+    }
+    if (!program()) {
+        alarm_at = EBB_TICKS_NEVER;
+        return false;
+    }
+    return true;
+}
+
+void TIM_HANDLER(void)
+{
+    uint32_t sr = TIM->SR;
+    bool fire = false;
+    ebb_irq_state s = ebb_port_lock();
+    /* Clear exactly the flags handled (rc_w0: writing 1 leaves a flag). */
+    TIM->SR = ~(sr & (EBB_TIM_SR_UIF | EBB_TIM_SR_CC1IF | EBB_TIM_SR_CC2IF));
+    if (sr & (EBB_TIM_SR_UIF | EBB_TIM_SR_CC2IF)) {
+        /* Both set means the handler ran more than half a period late,
+         * which the design excludes; count each. */
+        half_periods += ((sr & EBB_TIM_SR_UIF) ? 1u : 0u) + ((sr & EBB_TIM_SR_CC2IF) ? 1u : 0u);
+    }
+    if (alarm_at != EBB_TICKS_NEVER && !program()) {
+        alarm_at = EBB_TICKS_NEVER;
+        fire = true;
+    }
+    ebb_port_unlock(s);
+    if (fire) {
+        ebb_time_alarm_isr();
+    }
+}

@@ -1,0 +1,180 @@
+/* usart.c - interrupt-driven USART (RM0390 section 25). */
+#include "ebb_stm32_usart.h"
+
+#include "ebb/port.h"
+#include "ebb_cortex_m.h"
+#include "regs/rcc.h"
+
+EBB_MODULE("usart");
+
+void ebb_usart_init(ebb_usart *u, uintptr_t regs_base, unsigned irq, uint32_t pclk_hz,
+                    uint32_t baud, uint8_t *rx_buf, uint16_t rx_size, unsigned prio)
+{
+    EBB_REQUIRE(1, rx_buf != NULL && rx_size >= 2 && (rx_size & (rx_size - 1u)) == 0 && baud > 0);
+    switch (regs_base) {
+    case EBB_STM32_USART1_BASE: EBB_STM32_RCC->APB2ENR |= EBB_RCC_APB2ENR_USART1EN; break;
+    case EBB_STM32_USART6_BASE: EBB_STM32_RCC->APB2ENR |= EBB_RCC_APB2ENR_USART6EN; break;
+    case EBB_STM32_USART2_BASE: EBB_STM32_RCC->APB1ENR |= EBB_RCC_APB1ENR_USART2EN; break;
+    case EBB_STM32_USART3_BASE: EBB_STM32_RCC->APB1ENR |= EBB_RCC_APB1ENR_USART3EN; break;
+    default: break;
+    }
+    (void)EBB_STM32_RCC->APB1ENR;
+
+    u->regs = (ebb_stm32_usart_regs *)regs_base;
+    u->tx_ptr = u->tx_end = NULL;
+    u->tx_owner = NULL;
+    ebb_list_init(&u->tx_done);
+    ebb_list_init(&u->tx_turn);
+    u->rx_buf = rx_buf;
+    u->rx_mask = (uint16_t)(rx_size - 1u);
+    u->rx_head = u->rx_tail = 0;
+    ebb_list_init(&u->rx_waiters);
+    u->overruns = 0;
+
+    ebb_stm32_usart_regs *r = u->regs;
+    r->CR1 = 0;
+    r->CR2 = 0;
+    r->CR3 = 0;
+    r->BRR = (pclk_hz + baud / 2u) / baud; /* mantissa:fraction in 1/16 */
+    r->CR1 = EBB_USART_CR1_UE | EBB_USART_CR1_TE | EBB_USART_CR1_RE | EBB_USART_CR1_RXNEIE;
+    ebb_cm_irq_set_prio(irq, prio);
+    ebb_cm_irq_enable(irq);
+}
+
+/* Move bytes while the data register is free.  Lock held (or in the ISR). */
+static void feed(ebb_usart *u)
+{
+    ebb_stm32_usart_regs *r = u->regs;
+    while (u->tx_ptr != u->tx_end && (r->SR & EBB_USART_SR_TXE)) {
+        r->DR = *u->tx_ptr++;
+    }
+}
+
+/* The transmitter is free: let the next writer in.  Lock held. */
+static void tx_finish(ebb_usart *u)
+{
+    u->tx_owner = NULL;
+    ebb_waitlist_wake_all_locked(&u->tx_done);
+    ebb_waitlist_wake_all_locked(&u->tx_turn);
+}
+
+ebb_poll_t ebb_usart_write(ebb_usart_write_op *op, ebb_usart *u, const void *data, size_t len)
+{
+    ebb_stm32_usart_regs *r = u->regs;
+    ebb_poll_t result = EBB_PENDING;
+    ebb_irq_state s = ebb_port_lock();
+    if (ebb_cancelling()) {
+        if (u->tx_owner == &op->wait) {
+            r->CR1 &= ~(EBB_USART_CR1_TXEIE | EBB_USART_CR1_TCIE);
+            u->tx_ptr = u->tx_end;
+            ebb_wait_remove_locked(&op->wait, &u->tx_done);
+            tx_finish(u);
+        }
+        ebb_wait_remove_locked(&op->wait, &u->tx_done);
+        ebb_wait_remove_locked(&op->wait, &u->tx_turn);
+        op->started = 0;
+    } else if (!op->started) {
+        if (u->tx_owner != NULL) {
+            ebb_wait_add_locked(&op->wait, &u->tx_turn); /* wait for our turn */
+        } else {
+            ebb_wait_remove_locked(&op->wait, &u->tx_turn);
+            u->tx_owner = &op->wait;
+            u->tx_ptr = (const uint8_t *)data;
+            u->tx_end = u->tx_ptr + len;
+            feed(u);
+            if (u->tx_ptr == u->tx_end && (r->SR & EBB_USART_SR_TC)) {
+                tx_finish(u); /* QEMU, or an empty write */
+                result = EBB_READY;
+            } else {
+                op->started = 1;
+                ebb_wait_add_locked(&op->wait, &u->tx_done);
+                r->CR1 |= (u->tx_ptr != u->tx_end) ? EBB_USART_CR1_TXEIE : EBB_USART_CR1_TCIE;
+            }
+        }
+    } else if (u->tx_owner != &op->wait) {
+        /* The ISR finished our transmission (and took us off tx_done). */
+        ebb_wait_remove_locked(&op->wait, &u->tx_done);
+        op->started = 0;
+        result = EBB_READY;
+    }
+    ebb_port_unlock(s);
+    return result;
+}
+
+ebb_poll_t ebb_usart_read(ebb_wait *w, ebb_usart *u, void *buf, size_t max, size_t *got)
+{
+    ebb_irq_state s = ebb_port_lock();
+    if (ebb_cancelling()) {
+        ebb_wait_remove_locked(w, &u->rx_waiters);
+        ebb_port_unlock(s);
+        return EBB_PENDING;
+    }
+    uint16_t tail = u->rx_tail;
+    uint16_t avail = (uint16_t)(u->rx_head - tail);
+    if (avail == 0) {
+        ebb_wait_add_locked(w, &u->rx_waiters);
+        ebb_port_unlock(s);
+        return EBB_PENDING;
+    }
+    ebb_wait_remove_locked(w, &u->rx_waiters);
+    ebb_port_unlock(s);
+    size_t n = avail < max ? avail : max;
+    uint8_t *out = (uint8_t *)buf;
+    for (size_t i = 0; i < n; i++) {
+        out[i] = u->rx_buf[(uint16_t)(tail + i) & u->rx_mask];
+    }
+    /* Publish the freed space only after the copy. */
+    __atomic_store_n(&u->rx_tail, (uint16_t)(tail + n), __ATOMIC_RELEASE);
+    *got = n;
+    return EBB_READY;
+}
+
+void ebb_usart_write_blocking(ebb_usart *u, const void *data, size_t len)
+{
+    ebb_stm32_usart_regs *r = u->regs;
+    const uint8_t *p = (const uint8_t *)data;
+    for (size_t i = 0; i < len; i++) {
+        while (!(r->SR & EBB_USART_SR_TXE)) {
+        }
+        r->DR = p[i];
+    }
+    while (!(r->SR & EBB_USART_SR_TC)) {
+    }
+}
+
+void ebb_usart_isr(ebb_usart *u)
+{
+    ebb_stm32_usart_regs *r = u->regs;
+    uint32_t sr = r->SR;
+    if (sr & (EBB_USART_SR_RXNE | EBB_USART_SR_ORE)) {
+        /* Reading DR after SR clears RXNE and ORE together. */
+        uint8_t b = (uint8_t)r->DR;
+        if (sr & EBB_USART_SR_ORE) {
+            u->overruns++; /* the byte(s) after this one were lost */
+        }
+        if (sr & EBB_USART_SR_RXNE) {
+            uint16_t head = u->rx_head;
+            if ((uint16_t)(head - u->rx_tail) > u->rx_mask) {
+                u->overruns++; /* ring full: drop the new byte */
+            } else {
+                u->rx_buf[head & u->rx_mask] = b;
+                __atomic_store_n(&u->rx_head, (uint16_t)(head + 1u), __ATOMIC_RELEASE);
+                ebb_waitlist_wake_all(&u->rx_waiters);
+            }
+        }
+    }
+    uint32_t cr1 = r->CR1;
+    if ((cr1 & EBB_USART_CR1_TXEIE) && (sr & EBB_USART_SR_TXE)) {
+        ebb_irq_state s = ebb_port_lock();
+        feed(u);
+        if (u->tx_ptr == u->tx_end) {
+            r->CR1 = (r->CR1 & ~EBB_USART_CR1_TXEIE) | EBB_USART_CR1_TCIE;
+        }
+        ebb_port_unlock(s);
+    } else if ((cr1 & EBB_USART_CR1_TCIE) && (sr & EBB_USART_SR_TC)) {
+        ebb_irq_state s = ebb_port_lock();
+        r->CR1 &= ~EBB_USART_CR1_TCIE;
+        tx_finish(u);
+        ebb_port_unlock(s);
+    }
+}

@@ -1,0 +1,205 @@
+/*
+ * ebb_cortex_m.h - Cortex-M core peripherals and port services for boards,
+ * drivers and applications: NVIC, SCB, SysTick, DWT registers (from the
+ * ARMv7-M Architecture Reference Manual), semihosting, fault reports and the
+ * stack high-water mark.  No CMSIS: register names are prefixed EBB_CM_.
+ */
+#ifndef EBB_CORTEX_M_H
+#define EBB_CORTEX_M_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ebb/contract.h"
+#include "ebb_port_impl.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define EBB_CM_REG(addr) (*(volatile uint32_t *)(uintptr_t)(addr))
+
+/* System control space */
+#define EBB_CM_ICSR EBB_CM_REG(0xE000ED04u)
+#define EBB_CM_VTOR EBB_CM_REG(0xE000ED08u)
+#define EBB_CM_AIRCR EBB_CM_REG(0xE000ED0Cu)
+#define EBB_CM_SCR EBB_CM_REG(0xE000ED10u)
+#define EBB_CM_CCR EBB_CM_REG(0xE000ED14u)
+#define EBB_CM_SHPR(n) (((volatile uint8_t *)0xE000ED18u)[(n)-4]) /* n = exception number 4..15 */
+#define EBB_CM_SHCSR EBB_CM_REG(0xE000ED24u)
+#define EBB_CM_CFSR EBB_CM_REG(0xE000ED28u)
+#define EBB_CM_HFSR EBB_CM_REG(0xE000ED2Cu)
+#define EBB_CM_MMFAR EBB_CM_REG(0xE000ED34u)
+#define EBB_CM_BFAR EBB_CM_REG(0xE000ED38u)
+#define EBB_CM_CPACR EBB_CM_REG(0xE000ED88u)
+#define EBB_CM_FPCCR EBB_CM_REG(0xE000EF34u)
+#define EBB_CM_DHCSR EBB_CM_REG(0xE000EDF0u)
+#define EBB_CM_DEMCR EBB_CM_REG(0xE000EDFCu)
+
+#define EBB_CM_ICSR_PENDSTSET (1u << 26)
+#define EBB_CM_SHCSR_MEMFAULTENA (1u << 16)
+#define EBB_CM_SHCSR_BUSFAULTENA (1u << 17)
+#define EBB_CM_SHCSR_USGFAULTENA (1u << 18)
+#define EBB_CM_CCR_DIV_0_TRP (1u << 4)
+#define EBB_CM_FPCCR_ASPEN (1u << 31)
+#define EBB_CM_FPCCR_LSPEN (1u << 30)
+#define EBB_CM_DHCSR_C_DEBUGEN (1u << 0)
+#define EBB_CM_DEMCR_TRCENA (1u << 24)
+
+/* SysTick */
+#define EBB_CM_SYST_CSR EBB_CM_REG(0xE000E010u)
+#define EBB_CM_SYST_RVR EBB_CM_REG(0xE000E014u)
+#define EBB_CM_SYST_CVR EBB_CM_REG(0xE000E018u)
+#define EBB_CM_SYST_CSR_ENABLE (1u << 0)
+#define EBB_CM_SYST_CSR_TICKINT (1u << 1)
+#define EBB_CM_SYST_CSR_CLKSOURCE (1u << 2)
+#define EBB_CM_SYST_CSR_COUNTFLAG (1u << 16)
+
+/* NVIC */
+#define EBB_CM_NVIC_ISER(n) EBB_CM_REG(0xE000E100u + 4u * (n))
+#define EBB_CM_NVIC_ICER(n) EBB_CM_REG(0xE000E180u + 4u * (n))
+#define EBB_CM_NVIC_ISPR(n) EBB_CM_REG(0xE000E200u + 4u * (n))
+#define EBB_CM_NVIC_ICPR(n) EBB_CM_REG(0xE000E280u + 4u * (n))
+#define EBB_CM_NVIC_IPR(irq) (((volatile uint8_t *)0xE000E400u)[(irq)])
+#define EBB_CM_NVIC_STIR EBB_CM_REG(0xE000EF00u)
+
+/* DWT cycle counter (not modelled by QEMU: reads 0) */
+#define EBB_CM_DWT_CTRL EBB_CM_REG(0xE0001000u)
+#define EBB_CM_DWT_CYCCNT EBB_CM_REG(0xE0001004u)
+
+/** Enable device interrupt `irq` in the NVIC.  Context: any.  Cost: 1 store. */
+static inline void ebb_cm_irq_enable(unsigned irq)
+{
+    EBB_CM_NVIC_ISER(irq >> 5) = 1u << (irq & 31u);
+}
+
+/** Disable device interrupt `irq`; a running handler finishes.  Context: any.
+ *  Cost: 1 store + barriers. */
+static inline void ebb_cm_irq_disable(unsigned irq)
+{
+    EBB_CM_NVIC_ICER(irq >> 5) = 1u << (irq & 31u);
+    __asm volatile("dsb\n\tisb" ::: "memory");
+}
+
+/** Pend device interrupt `irq` (software trigger through STIR; allowed from
+ *  thread mode because the reset value of CCR.USERSETMPEND is irrelevant in
+ *  privileged mode).  Context: any.  Cost: 1 store. */
+static inline void ebb_cm_irq_pend(unsigned irq)
+{
+    EBB_CM_NVIC_STIR = irq;
+}
+
+/** Clear a pending device interrupt.  Context: any.  Cost: 1 store. */
+static inline void ebb_cm_irq_unpend(unsigned irq)
+{
+    EBB_CM_NVIC_ICPR(irq >> 5) = 1u << (irq & 31u);
+}
+
+/** Set the logical priority (0 = most urgent) of device interrupt `irq`.
+ *  An interrupt that calls ebb needs prio >= EBB_CONFIG_PORT_CEILING_PRIO.
+ *  Context: any.  Cost: 1 store. */
+static inline void ebb_cm_irq_set_prio(unsigned irq, unsigned prio)
+{
+    EBB_CM_NVIC_IPR(irq) = EBB_PORT_PRIO(prio);
+}
+
+/** Set the logical priority of system exception `exc` (4..15, e.g. 15 =
+ *  SysTick, 14 = PendSV).  Context: any.  Cost: 1 store. */
+static inline void ebb_cm_exc_set_prio(unsigned exc, unsigned prio)
+{
+    EBB_CM_SHPR(exc) = EBB_PORT_PRIO(prio);
+}
+
+/** Number of the active exception (0 in thread mode).  Context: any.
+ *  Cost: 1 instruction. */
+static inline uint32_t ebb_cm_ipsr(void)
+{
+    uint32_t v;
+    __asm volatile("mrs %0, ipsr" : "=r"(v));
+    return v;
+}
+
+/** True when a debugger has enabled halting debug (DHCSR.C_DEBUGEN): only
+ *  then is a semihosting bkpt safe on hardware.  Context: any.  Cost: 1 load. */
+static inline bool ebb_cm_debugger_attached(void)
+{
+    return (EBB_CM_DHCSR & EBB_CM_DHCSR_C_DEBUGEN) != 0;
+}
+
+/** Start the DWT cycle counter (hardware only; QEMU reads 0 forever).
+ *  Context: any.  Cost: a few stores. */
+static inline void ebb_cm_cyccnt_start(void)
+{
+    EBB_CM_DEMCR |= EBB_CM_DEMCR_TRCENA;
+    EBB_CM_DWT_CYCCNT = 0;
+    EBB_CM_DWT_CTRL |= 1u;
+}
+
+/** Current DWT cycle count.  Context: any.  Cost: 1 load. */
+static inline uint32_t ebb_cm_cyccnt(void)
+{
+    return EBB_CM_DWT_CYCCNT;
+}
+
+/* ---- semihosting (port/cortex-m/semihost.c) ---- */
+
+/** Write a NUL-terminated string to the host's stderr (SYS_WRITE0).  Traps
+ *  (HardFault) when no debugger/QEMU handles semihosting, so callers check
+ *  the board's semihosting flag first.  Context: any.  Cost: a debug trap. */
+void ebb_semihost_write0(const char *s);
+
+/** End the session with exit status `code` (SYS_EXIT_EXTENDED); QEMU exits
+ *  with that status.  Does not return (loops if the host ignores it).
+ *  Context: any. */
+__attribute__((noreturn)) void ebb_semihost_exit(int code);
+
+/* ---- hooks a board provides (weak defaults in port.c) ---- */
+
+/** Board hook: write `s` to the console synchronously (polling), usable
+ *  from fault handlers with interrupts masked.  Default: does nothing. */
+void ebb_board_puts(const char *s);
+
+/** Board hook: true when semihosting is available (QEMU, or a debugger).
+ *  Default: false. */
+bool ebb_board_semihosting(void);
+
+/* Exit codes used by the port when semihosting is available. */
+#define EBB_CM_EXIT_PANIC 100      /* ebb_port_panic / a failed contract */
+#define EBB_CM_EXIT_HARDFAULT 101
+#define EBB_CM_EXIT_MEMMANAGE 102
+#define EBB_CM_EXIT_BUSFAULT 103
+#define EBB_CM_EXIT_USAGEFAULT 104
+#define EBB_CM_EXIT_NMI 105
+#define EBB_CM_EXIT_UNEXPECTED_IRQ 106
+
+/** Print `msg` on the console (and on semihosting stderr when available),
+ *  then exit with `code` through semihosting, or spin forever with
+ *  interrupts masked.  The common end of panics and faults.
+ *  Context: any.  Cost: the console write. */
+__attribute__((noreturn)) void ebb_cm_fatal(const char *msg, int code);
+
+/** Format `v` as 0x%08x into buf (at least 11 bytes); returns buf.
+ *  Context: any.  Cost: ~40 instructions. */
+char *ebb_cm_hex32(char *buf, uint32_t v);
+
+/** Format `v` as a decimal (with '-' if negative) into buf (at least 12
+ *  bytes); returns buf.  Context: any.  Cost: O(digits) divisions. */
+char *ebb_cm_dec(char *buf, int32_t v);
+
+/* ---- stack high-water mark (startup.c) ---- */
+
+/** Bytes of the main stack (MSP) ever used since reset: the startup code
+ *  paints the free stack with a pattern, this scans for the first
+ *  overwritten word.  Context: any.  Cost: O(unused stack) loads. */
+uint32_t ebb_cm_stack_peak_bytes(void);
+
+/** Size of the main stack region in bytes (RAM left after .data/.bss).
+ *  Context: any.  Cost: O(1). */
+uint32_t ebb_cm_stack_size_bytes(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* EBB_CORTEX_M_H */

@@ -1,0 +1,106 @@
+/*
+ * ebb_port_impl.h - Cortex-M critical sections for the ebb core.
+ *
+ * Priority ceiling rule (ARMv7-M / ARMv8-M Mainline, the default):
+ *   ebb_port_lock() raises BASEPRI to EBB_CONFIG_PORT_BASEPRI_CEILING.  Every
+ *   interrupt whose priority is numerically >= the ceiling (less or equally
+ *   urgent) is masked inside ebb's critical sections and MAY call ebb
+ *   (ebb_wake, ebb_waitlist_wake_all, ebb_channel_try_send, ...).  Interrupts
+ *   numerically below the ceiling (more urgent) are never masked by ebb: they
+ *   keep a latency of a few cycles, and in exchange they MUST NOT call ebb.
+ *   See docs/interrupts.md.
+ *
+ * PRIMASK variant (EBB_CONFIG_PORT_USE_PRIMASK=1, automatic on ARMv6-M and
+ * ARMv8-M Baseline, which have no BASEPRI): the lock masks every maskable
+ * interrupt, so all of them may call ebb and none is exempt.
+ */
+#ifndef EBB_PORT_IMPL_H
+#define EBB_PORT_IMPL_H
+
+#include <stdint.h>
+
+#include "ebb/config.h"
+
+/* Implemented NVIC priority bits (STM32F4: 4, i.e. 16 levels in bits 7:4). */
+#ifndef EBB_CONFIG_PORT_PRIO_BITS
+#define EBB_CONFIG_PORT_PRIO_BITS 4
+#endif
+
+/* 1: lock with PRIMASK (cpsid i) instead of BASEPRI. */
+#ifndef EBB_CONFIG_PORT_USE_PRIMASK
+#if defined(__ARM_ARCH_6M__) || defined(__ARM_ARCH_8M_BASE__)
+#define EBB_CONFIG_PORT_USE_PRIMASK 1
+#else
+#define EBB_CONFIG_PORT_USE_PRIMASK 0
+#endif
+#endif
+
+/* The most urgent logical priority (0 = most urgent) that may call ebb.
+ * Default 1: priority 0 stays free for interrupts that must never be delayed
+ * by ebb (and therefore never call it). */
+#ifndef EBB_CONFIG_PORT_CEILING_PRIO
+#define EBB_CONFIG_PORT_CEILING_PRIO 1
+#endif
+
+/* The same ceiling as written to BASEPRI (priority in the top bits). */
+#ifndef EBB_CONFIG_PORT_BASEPRI_CEILING
+#define EBB_CONFIG_PORT_BASEPRI_CEILING \
+    ((EBB_CONFIG_PORT_CEILING_PRIO) << (8 - (EBB_CONFIG_PORT_PRIO_BITS)))
+#endif
+
+#if EBB_CONFIG_PORT_USE_PRIMASK == 0 && \
+    (EBB_CONFIG_PORT_BASEPRI_CEILING <= 0 || EBB_CONFIG_PORT_BASEPRI_CEILING > 0xFF)
+#error "EBB_CONFIG_PORT_BASEPRI_CEILING must be 1..255 (0 would disable masking)"
+#endif
+
+/* 1: ebb_port_idle() sleeps in WFI.  0: it returns at once, so the executor
+ * spins; measurement builds on QEMU use 0 because a WFI under -icount
+ * sleep=off distorts virtual time. */
+#ifndef EBB_CONFIG_PORT_IDLE_WFI
+#define EBB_CONFIG_PORT_IDLE_WFI 1
+#endif
+
+/* Convert a logical priority (0 = most urgent) to the NVIC byte format. */
+#define EBB_PORT_PRIO(p) ((uint8_t)((p) << (8 - (EBB_CONFIG_PORT_PRIO_BITS))))
+
+typedef uint32_t ebb_irq_state;
+
+#if EBB_CONFIG_PORT_USE_PRIMASK
+
+static inline ebb_irq_state ebb_port_lock(void)
+{
+    ebb_irq_state prev;
+    __asm volatile("mrs %0, primask\n\tcpsid i" : "=r"(prev) : : "memory");
+    return prev;
+}
+
+static inline void ebb_port_unlock(ebb_irq_state prev)
+{
+    __asm volatile("msr primask, %0" : : "r"(prev) : "memory");
+}
+
+#else
+
+/* basepri_max only ever raises the mask, so nesting inside a more urgent
+ * ISR (or a caller that already holds a higher mask) cannot lower it.
+ * No ISB: on Cortex-M3/M4/M7 a BASEPRI raise is effective for the next
+ * instruction (ARM AN321); the "memory" clobber keeps the compiler from
+ * moving accesses across the boundary. */
+static inline ebb_irq_state ebb_port_lock(void)
+{
+    ebb_irq_state prev;
+    __asm volatile("mrs %0, basepri\n\tmsr basepri_max, %1"
+                   : "=&r"(prev)
+                   : "r"((uint32_t)EBB_CONFIG_PORT_BASEPRI_CEILING)
+                   : "memory");
+    return prev;
+}
+
+static inline void ebb_port_unlock(ebb_irq_state prev)
+{
+    __asm volatile("msr basepri, %0" : : "r"(prev) : "memory");
+}
+
+#endif
+
+#endif /* EBB_PORT_IMPL_H */

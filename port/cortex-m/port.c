@@ -1,0 +1,97 @@
+/*
+ * port.c - the Cortex-M port's functions: idle, panic, and the fatal-error
+ * path shared with the fault handlers.
+ */
+#include "ebb/executor.h"
+#include "ebb/port.h"
+#include "ebb_cortex_m.h"
+
+void ebb_port_idle(ebb_executor *ex)
+{
+#if EBB_CONFIG_PORT_IDLE_WFI
+    /* PRIMASK (not BASEPRI) so that the check and the WFI form one atomic
+     * step: an interrupt arriving after the check stays pending and makes
+     * WFI return immediately; it runs at cpsie. */
+    __asm volatile("cpsid i" ::: "memory");
+    if (!ebb_executor_has_work(ex)) {
+        __asm volatile("dsb\n\twfi" ::: "memory");
+    }
+    __asm volatile("cpsie i\n\tisb" ::: "memory");
+#else
+    (void)ex;
+#endif
+}
+
+EBB_WEAK void ebb_board_puts(const char *s)
+{
+    (void)s;
+}
+
+EBB_WEAK bool ebb_board_semihosting(void)
+{
+    return false;
+}
+
+char *ebb_cm_hex32(char *buf, uint32_t v)
+{
+    static const char digits[] = "0123456789abcdef";
+    buf[0] = '0';
+    buf[1] = 'x';
+    for (int i = 0; i < 8; i++) {
+        buf[2 + i] = digits[(v >> (28 - 4 * i)) & 0xFu];
+    }
+    buf[10] = '\0';
+    return buf;
+}
+
+char *ebb_cm_dec(char *buf, int32_t v)
+{
+    char tmp[11];
+    int n = 0;
+    uint32_t u = v < 0 ? 0u - (uint32_t)v : (uint32_t)v;
+    do {
+        tmp[n++] = (char)('0' + u % 10u);
+        u /= 10u;
+    } while (u != 0);
+    char *p = buf;
+    if (v < 0) {
+        *p++ = '-';
+    }
+    while (n > 0) {
+        *p++ = tmp[--n];
+    }
+    *p = '\0';
+    return buf;
+}
+
+void ebb_cm_fatal(const char *msg, int code)
+{
+    /* Mask everything: nothing else may run on a broken system, and the
+     * console is written by polling. */
+    __asm volatile("cpsid i" ::: "memory");
+    ebb_board_puts(msg);
+    if (ebb_board_semihosting()) {
+        ebb_semihost_write0(msg);
+        ebb_semihost_exit(code);
+    }
+    for (;;) {
+        __asm volatile("wfi");
+    }
+}
+
+void ebb_port_panic(const char *module, int id)
+{
+    /* "PANIC module:id\n" without printf: fault paths must not depend on
+     * libc state. */
+    char line[64];
+    char num[12];
+    size_t n = 0;
+    const char *parts[] = {"PANIC ", module ? module : "?", ":", ebb_cm_dec(num, id), "\n"};
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+        for (const char *s = parts[i]; *s != '\0' && n < sizeof line - 1; s++) {
+            line[n++] = *s;
+        }
+    }
+    line[n] = '\0';
+    ebb_cm_fatal(line, EBB_CM_EXIT_PANIC);
+}

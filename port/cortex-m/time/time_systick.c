@@ -1,0 +1,181 @@
+/*
+ * time_systick.c - see ebb_time_systick.h for the design and error bound.
+ */
+#include "ebb_time_systick.h"
+
+#include "ebb/port.h"
+#include "ebb/time.h"
+#include "ebb_cortex_m.h"
+
+#define MAX_LOAD 0x00FFFFFFu
+/* Shortest period programmed by a cut: long enough to restore RVR before it
+ * runs out, so that a period can never pass unnoticed. */
+#define MIN_LOAD 63u
+/* Do not cut when the counter is this close to running out by itself. */
+#define GUARD 32u
+
+static struct {
+    ebb_ticks ticks;   /* time at the start of the current period ... */
+    uint32_t rem;      /* ... plus rem cycles (< div) */
+    uint32_t cur_load; /* reload value of the current period */
+    uint32_t div;      /* core cycles per tick */
+    uint32_t cuts;
+    ebb_ticks alarm;   /* EBB_TICKS_NEVER when none */
+} st = {0, 0, MAX_LOAD, 1, 0, EBB_TICKS_NEVER};
+
+static void advance(uint32_t cycles)
+{
+    uint32_t r = st.rem + cycles;
+    st.ticks += r / st.div;
+    st.rem = r % st.div;
+}
+
+/* Cycles elapsed in the current period, after folding in a wrap that the
+ * interrupt has not handled yet.  Lock held.  VAL is read before CSR: if
+ * COUNTFLAG is clear, that VAL predates any wrap; if set, VAL is re-read so
+ * that it follows the wrap. */
+static uint32_t sync(void)
+{
+    uint32_t v = EBB_CM_SYST_CVR;
+    if (EBB_CM_SYST_CSR & EBB_CM_SYST_CSR_COUNTFLAG) {
+        advance(st.cur_load + 1u);
+        st.cur_load = MAX_LOAD; /* RVR always holds MAX_LOAD between cuts */
+        v = EBB_CM_SYST_CVR;
+    }
+    return st.cur_load - v;
+}
+
+/* Restart the count-down with reload `load`.  Returns false (nothing done)
+ * when the counter is about to run out on its own.  Lock held. */
+static bool cut(uint32_t load)
+{
+    uint32_t v, primask;
+    uint32_t zero = 0;
+    /* All interrupts off for the sample-to-restart sequence so that its
+     * duration is the constant EBB_CONFIG_SYSTICK_CUT_CYCLES. */
+    __asm volatile("mrs %[pm], primask\n\t"
+                   "cpsid i\n\t"
+                   "ldr %[v], [%[cvr]]\n\t"
+                   "cmp %[v], %[guard]\n\t"
+                   "bls 1f\n\t"
+                   "str %[load], [%[rvr]]\n\t"
+                   "str %[zero], [%[cvr]]\n\t"
+                   "1:"
+                   : [v] "=&r"(v), [pm] "=&r"(primask)
+                   : [cvr] "r"(&EBB_CM_SYST_CVR), [rvr] "r"(&EBB_CM_SYST_RVR), [load] "r"(load),
+                     [zero] "r"(zero), [guard] "I"(GUARD)
+                   : "cc", "memory");
+    if (v <= GUARD) {
+        __asm volatile("msr primask, %0" : : "r"(primask) : "memory");
+        return false;
+    }
+    /* The counter reloads `load` at the next clock edge; only then may RVR
+     * go back to MAX_LOAD for the periods after this one.  Bounded: on QEMU
+     * the reload shows after a few instructions of virtual time. */
+    for (int i = 0; i < 1000 && EBB_CM_SYST_CVR == 0; i++) {
+    }
+    EBB_CM_SYST_RVR = MAX_LOAD;
+    __asm volatile("msr primask, %0" : : "r"(primask) : "memory");
+    /* A write to VAL clears COUNTFLAG, but GUARD guarantees no wrap was
+     * pending between the last sync() and this cut. */
+    advance(st.cur_load - v + EBB_CONFIG_SYSTICK_CUT_CYCLES);
+    st.cur_load = load;
+    st.cuts++;
+    return true;
+}
+
+/* Program the counter for st.alarm.  Returns false when it has been reached.
+ * Lock held. */
+static bool program(void)
+{
+    for (;;) {
+        uint32_t e = sync();
+        uint32_t r = st.rem + e;
+        ebb_ticks now = st.ticks + r / st.div;
+        if (st.alarm <= now) {
+            return false;
+        }
+        ebb_ticks dt = st.alarm - now;
+        uint32_t cycles;
+        if (dt >= (MAX_LOAD + 1u) / st.div) {
+            cycles = MAX_LOAD + 1u; /* too far: come back at the cap */
+        } else {
+            cycles = (uint32_t)dt * st.div - r % st.div;
+        }
+        uint32_t left = st.cur_load - e + 1u; /* until the running period ends */
+        if (left <= cycles) {
+            return true; /* the wrap comes first; its interrupt reprograms */
+        }
+        uint32_t load = cycles - 1u;
+        if (load < MIN_LOAD) {
+            load = MIN_LOAD;
+        }
+        if (cut(load)) {
+            return true;
+        }
+        /* About to wrap by itself: let it, then fold it in and retry. */
+        for (int i = 0; i < 1000 && !(EBB_CM_SYST_CVR > GUARD); i++) {
+        }
+    }
+}
+
+void ebb_systick_time_init(uint32_t core_hz)
+{
+    if (core_hz < EBB_CONFIG_TICK_HZ || core_hz % EBB_CONFIG_TICK_HZ != 0) {
+        ebb_port_panic("systick", 1);
+    }
+    ebb_irq_state s = ebb_port_lock();
+    EBB_CM_SYST_CSR = 0;
+    st.div = core_hz / EBB_CONFIG_TICK_HZ;
+    st.ticks = 0;
+    st.rem = 0;
+    st.cur_load = MAX_LOAD;
+    st.alarm = EBB_TICKS_NEVER;
+    EBB_CM_SYST_RVR = MAX_LOAD;
+    EBB_CM_SYST_CVR = 0;
+    ebb_cm_exc_set_prio(15, EBB_CONFIG_SYSTICK_PRIO);
+    EBB_CM_SYST_CSR = EBB_CM_SYST_CSR_CLKSOURCE | EBB_CM_SYST_CSR_TICKINT | EBB_CM_SYST_CSR_ENABLE;
+    ebb_port_unlock(s);
+}
+
+uint32_t ebb_systick_cuts(void)
+{
+    return st.cuts;
+}
+
+ebb_ticks ebb_time_driver_now(void)
+{
+    ebb_irq_state s = ebb_port_lock();
+    uint32_t r = st.rem + sync();
+    ebb_ticks now = st.ticks + r / st.div;
+    ebb_port_unlock(s);
+    return now;
+}
+
+bool ebb_time_driver_set_alarm(ebb_ticks at)
+{
+    st.alarm = at;
+    if (at == EBB_TICKS_NEVER) {
+        return true; /* the counter keeps running at the cap, unarmed */
+    }
+    if (!program()) {
+        st.alarm = EBB_TICKS_NEVER;
+        return false;
+    }
+    return true;
+}
+
+void SysTick_Handler(void)
+{
+    ebb_irq_state s = ebb_port_lock();
+    bool fire = false;
+    (void)sync(); /* every wrap must be folded in, armed or not */
+    if (st.alarm != EBB_TICKS_NEVER && !program()) {
+        st.alarm = EBB_TICKS_NEVER;
+        fire = true;
+    }
+    ebb_port_unlock(s);
+    if (fire) {
+        ebb_time_alarm_isr();
+    }
+}
