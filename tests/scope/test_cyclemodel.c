@@ -318,6 +318,41 @@ static void test_tailchain_into_adjacent_handler(void **state)
     assert_int_equal(m.st.exc_entry, 1);
 }
 
+static void test_exception_after_call_and_in_it_block(void **state)
+{
+    (void)state;
+    cm_model m;
+    cm_init(&m, NULL);
+    cm_add_handler(&m, H1);
+    /* bl SUB from thread mode, then the IRQ right after it: the thread's
+     * call must not be taken for a call made inside the handler */
+    assert_int_equal(step(&m, H1 - 0x100, 0xf000, 0xf8fe, H1, 0, 0, false), CM_EXC_ENTRY);
+    assert_int_equal(m.st.cyc0, 3 + 12);
+    /* in the handler: return-type instruction going to the thread's call return
+     * address (H1 - 0xfc) is the exception return only if that was stacked;
+     * here the stacked address is the bl's target SUB (H1 + 0x100) */
+    assert_int_equal(step(&m, H1, BX_LR, 0, H1 + 0x100, 0, 0, false), CM_EXC_RETURN);
+    assert_int_equal(m.depth, 0);
+    assert_int_equal(m.ncalls, 1); /* the thread's call survives the handler */
+    /* the thread function returns to after its bl: a plain return */
+    assert_int_equal(step(&m, H1 + 0x100, BX_LR, 0, H1 - 0xfc, 0, 0, false), CM_EXC_NONE);
+    assert_int_equal(m.ncalls, 0);
+
+    /* IRQ between IT and its skipped load: the skip is still recognised */
+    uint64_t c = m.st.cyc0;
+    assert_int_equal(step(&m, SRAM, IT_EQ, 0, H1, 0, 0, false), CM_EXC_ENTRY);
+    assert_int_equal(step(&m, H1, LDR_R1_R2_4, 0, 0, 1, SRAM + 0x40, false), CM_EXC_NONE);
+    assert_int_equal(step(&m, H1 + 2, BX_LR, 0, SRAM + 2, 0, 0, false), CM_EXC_RETURN);
+    assert_int_equal(step(&m, SRAM + 2, LDR_R1_R2_4, 0, 0, 0, 0, false), CM_EXC_NONE);
+    assert_int_equal(m.st.it_skipped, 1);
+    assert_int_equal(m.st.cyc0 - c, 13 + 2 + 11 + 1);
+    /* a skipped TBB costs 1 like any skipped memory instruction */
+    c = m.st.cyc0;
+    step(&m, SRAM + 4, IT_EQ, 0, 0, 0, 0, false);
+    step(&m, SRAM + 6, 0xe8df, 0xf000, 0, 0, 0, false);
+    assert_int_equal(m.st.cyc0 - c, 2);
+}
+
 static void test_exception_after_cond_branch(void **state)
 {
     (void)state;
@@ -575,6 +610,7 @@ int main(void)
         cmocka_unit_test(test_it_skipped_load),
         cmocka_unit_test(test_exception_entry_return),
         cmocka_unit_test(test_tailchain_into_adjacent_handler),
+        cmocka_unit_test(test_exception_after_call_and_in_it_block),
         cmocka_unit_test(test_exception_after_cond_branch),
         cmocka_unit_test(test_art_miss_then_hit),
         cmocka_unit_test(test_art_prefetch_hides_sequential),

@@ -663,13 +663,21 @@ static cm_exc_kind step(cm_model *m, const cm_insn *in, bool given, cm_exc_kind 
     art_fetch(m, in->addr, d.size);
     art_data(m, in->acc, in->n_acc);
 
+    bool skipped = in_it && is_memory_class(d.cls) && in->n_acc == 0;
     unsigned cost = base_cost(m, &d, in_it, in);
     bool discont = in->next_pc != ft;
 
     switch (exc) {
     case CM_EXC_ENTRY: {
-        cm_frame f = { .fallthrough = ft, .call_base = m->ncalls };
-        if (d.cls == CM_C_TABLE) {
+        /* a call taken just before the exception belongs to the interrupted level */
+        if (d.cls == CM_C_CALL)
+            push_call(m, ft);
+        cm_frame f = {
+            .fallthrough = ft,
+            .call_base = m->ncalls,
+            .it_left = (uint8_t)(d.cls == CM_C_IT ? d.it_len : m->it_left),
+        };
+        if (d.cls == CM_C_TABLE && !skipped) {
             cost += 2;
             f.ret = CM_UNKNOWN_PC;
         } else if (d.direct && !d.conditional) {
@@ -682,8 +690,6 @@ static cm_exc_kind step(cm_model *m, const cm_insn *in, bool given, cm_exc_kind 
         } else {
             f.ret = ft;
         }
-        if (d.cls == CM_C_CALL && d.direct)
-            push_call(m, ft);
         add_cycles(m, cost + m->cfg.exc_entry);
         if (m->depth < CM_MAX_NEST)
             m->frames[m->depth++] = f;
@@ -702,9 +708,11 @@ static cm_exc_kind step(cm_model *m, const cm_insn *in, bool given, cm_exc_kind 
                 add_cycles(m, 2); /* the interrupted branch was taken after all */
             if (m->ncalls > f->call_base)
                 m->ncalls = f->call_base;
+            m->it_left = f->it_left; /* an IT block interrupted half-way resumes */
+        } else {
+            m->it_left = 0;
         }
         m->st.exc_return++;
-        m->it_left = 0;
         m->cur_line = CM_NO_LINE;
         break;
     }
@@ -717,7 +725,7 @@ static cm_exc_kind step(cm_model *m, const cm_insn *in, bool given, cm_exc_kind 
         m->cur_line = CM_NO_LINE;
         break;
     default:
-        if (d.cls == CM_C_TABLE)
+        if (d.cls == CM_C_TABLE && !skipped)
             cost += 2;
         else if (discont)
             cost += 2;
@@ -729,7 +737,7 @@ static cm_exc_kind step(cm_model *m, const cm_insn *in, bool given, cm_exc_kind 
         break;
     }
 
-    if (d.cls == CM_C_IT)
+    if (d.cls == CM_C_IT && exc == CM_EXC_NONE)
         m->it_left = d.it_len;
     if (d.cls == CM_C_LOAD && any_load(in) && !discont && exc == CM_EXC_NONE)
         m->prev_load_rt = d.rt;

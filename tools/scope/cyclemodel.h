@@ -137,6 +137,7 @@ typedef struct cm_frame {
     uint32_t fallthrough;     /* addr+size of the interrupted instruction */
     bool refill_if_not_ft;    /* add the +2 refill when ret resolves != ft */
     unsigned call_base;       /* shadow call stack depth at entry */
+    uint8_t it_left;          /* IT-block instructions left when interrupted */
 } cm_frame;
 
 typedef struct cm_model {
