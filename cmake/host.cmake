@@ -26,7 +26,7 @@ add_test(NAME docs.readme_example
 
 find_program(PYTHON3 python3 REQUIRED)
 add_test(NAME scripts.showdown_report
-  COMMAND ${PYTHON3} -m unittest -v tests/scripts/test_showdown_report.py
+  COMMAND ${PYTHON3} -m unittest -v tests/scripts/test_showdown_report.py tests/scripts/test_check_budget.py
   WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
 
 # What each object costs on the target (fails if the task header grows).
