@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "ebb/ebb.h"
+#include "ebb/port.h"
 #include "ebb_board_config.h"
 #include "ebb_cortex_m.h"
 #include "ebb_stm32_exti.h"

@@ -5,15 +5,20 @@
  * keeps a 64-bit time as (ticks, cycles) at the start of the current count-
  * down period; a period that runs out is added whole (exact), and to bring an
  * alarm closer the driver "cuts" the running period short (writes VAL),
- * adding the cycles counted so far plus a constant for the cut itself.
+ * adding the cycles counted so far plus a constant for the cut itself
+ * (kept in sixteenths of a cycle so that fractions do not add up).
  *
  * Error bound: natural wraps are exact.  A cut assumes the counter restarts
- * EBB_CONFIG_SYSTICK_CUT_CYCLES after the sample of VAL it is based on; on a
- * Cortex-M4 running from flash the true figure can differ by about +-2
- * cycles, so each cut may shift the clock by that much (it happens at most
- * once per alarm programmed, i.e. up to ~2 per timer expiry).  At 168 MHz and
- * 1000 expiries/s that is a worst case of 24 ppm, typically far less because
- * the errors have both signs.  On QEMU the cut is exact to a cycle.
+ * EBB_CONFIG_SYSTICK_CUT_CYCLES_X16 / 16 cycles after the sample of VAL it is
+ * based on.  Each cut is off by the phase of that sample within its cycle
+ * (up to +-1 cycle, zero mean) plus the calibration error of the constant
+ * (a systematic bias, which is what accumulates).  A cut happens at most
+ * once per alarm programmed (about one per timer expiry).  Measured on QEMU
+ * (tests/firmware/test_timers.c, 9,173 cuts in 3.3 s of virtual time):
+ * total drift between -0.7 and +4.1 us depending on code timing, i.e. a
+ * bias under 0.1 cycle per cut (< 1.5 ppm).  On hardware, an uncalibrated
+ * constant that is off by 1 cycle costs 6 ppm at 168 MHz and 1000 expiries
+ * per second; calibrate it with the DWT cycle counter.
  * An alarm fires at most a few dozen cycles (the programming path) late.
  *
  * With no alarm armed SysTick still interrupts once per 2^24 cycles (100 ms
@@ -28,9 +33,13 @@
 extern "C" {
 #endif
 
-/* Cycles between sampling VAL and the restart of the counter in a cut. */
-#ifndef EBB_CONFIG_SYSTICK_CUT_CYCLES
-#define EBB_CONFIG_SYSTICK_CUT_CYCLES 6u
+/* Cycles, in sixteenths, between sampling VAL and the restart of the
+ * counter in a cut, averaged over the unknown phase of the sample within its
+ * cycle.  Cortex-M4 estimate: ldr (2) + cmp, branch, two str (4) + the
+ * reload edge; calibrate on hardware against the DWT cycle counter (see
+ * tests/firmware/test_timers.c).  The QEMU board sets its measured value. */
+#ifndef EBB_CONFIG_SYSTICK_CUT_CYCLES_X16
+#define EBB_CONFIG_SYSTICK_CUT_CYCLES_X16 (7u * 16u)
 #endif
 
 /* Logical NVIC priority of the SysTick exception (0 = most urgent); must be

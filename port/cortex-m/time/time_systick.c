@@ -20,8 +20,9 @@ static struct {
     uint32_t cur_load; /* reload value of the current period */
     uint32_t div;      /* core cycles per tick */
     uint32_t cuts;
+    uint32_t cut_frac; /* sixteenths of a cycle carried between cuts */
     ebb_ticks alarm;   /* EBB_TICKS_NEVER when none */
-} st = {0, 0, MAX_LOAD, 1, 0, EBB_TICKS_NEVER};
+} st = {0, 0, MAX_LOAD, 1, 0, 0, EBB_TICKS_NEVER};
 
 static void advance(uint32_t cycles)
 {
@@ -52,7 +53,7 @@ static bool cut(uint32_t load)
     uint32_t v, primask;
     uint32_t zero = 0;
     /* All interrupts off for the sample-to-restart sequence so that its
-     * duration is the constant EBB_CONFIG_SYSTICK_CUT_CYCLES. */
+     * duration is constant (EBB_CONFIG_SYSTICK_CUT_CYCLES_X16). */
     __asm volatile("mrs %[pm], primask\n\t"
                    "cpsid i\n\t"
                    "ldr %[v], [%[cvr]]\n\t"
@@ -78,7 +79,9 @@ static bool cut(uint32_t load)
     __asm volatile("msr primask, %0" : : "r"(primask) : "memory");
     /* A write to VAL clears COUNTFLAG, but GUARD guarantees no wrap was
      * pending between the last sync() and this cut. */
-    advance(st.cur_load - v + EBB_CONFIG_SYSTICK_CUT_CYCLES);
+    st.cut_frac += EBB_CONFIG_SYSTICK_CUT_CYCLES_X16;
+    advance(st.cur_load - v + (st.cut_frac >> 4));
+    st.cut_frac &= 15u;
     st.cur_load = load;
     st.cuts++;
     return true;
