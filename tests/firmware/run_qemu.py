@@ -10,6 +10,8 @@ A hang is a failure (--timeout seconds of host time).
 import argparse
 import subprocess
 import sys
+import threading
+import time
 
 
 def main():
@@ -21,6 +23,12 @@ def main():
     ap.add_argument("--grep", action="append", default=[], help="text that must appear")
     ap.add_argument("--timeout", type=float, default=30.0)
     ap.add_argument("--no-icount", action="store_true")
+    ap.add_argument("--input", help="bytes to type (Python escapes allowed)")
+    ap.add_argument("--input-after", default="ready",
+                    help="console text to wait for before typing (QEMU drops earlier bytes)")
+    ap.add_argument("--key-gap", type=float, default=0.02,
+                    help="seconds between typed bytes")
+    ap.add_argument("--until", help="stop QEMU once this console text appears (a pass)")
     a = ap.parse_args()
 
     cmd = [a.qemu, "-M", "netduinoplus2", "-nographic", "-monitor", "none",
@@ -28,6 +36,8 @@ def main():
     if not a.no_icount:
         cmd += ["-icount", "shift=0,align=off,sleep=off"]
     cmd += ["-kernel", a.elf]
+    if a.input is not None or a.until is not None:
+        return interactive(a, cmd)
     try:
         p = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True,
                            timeout=a.timeout)
@@ -56,6 +66,63 @@ def main():
             ok = False
     for g in a.grep:
         if g not in out and g not in err:
+            print(f"FAIL: missing {g!r} in the output")
+            ok = False
+    print("PASS" if ok else "")
+    return 0 if ok else 1
+
+
+def interactive(a, cmd):
+    """Type --input once --input-after shows up; stop at --until or exit."""
+    p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.STDOUT)
+    out = bytearray()
+    lock = threading.Lock()
+
+    def reader():
+        while True:
+            b = p.stdout.read1(4096) if hasattr(p.stdout, "read1") else p.stdout.read(1)
+            if not b:
+                return
+            with lock:
+                out.extend(b)
+
+    t = threading.Thread(target=reader, daemon=True)
+    t.start()
+    typed = a.input is None
+    data = (a.input or "").encode().decode("unicode_escape").encode("latin-1")
+    deadline = time.monotonic() + a.timeout
+    reached = False
+    while time.monotonic() < deadline and p.poll() is None:
+        with lock:
+            text = out.decode(errors="replace")
+        if not typed and a.input_after in text:
+            # a byte at a time: the USART holds one byte, QEMU waits for it
+            for b in data:
+                p.stdin.write(bytes([b]))
+                p.stdin.flush()
+                time.sleep(a.key_gap)
+            typed = True
+        if a.until is not None and a.until in text:
+            reached = True
+            break
+        time.sleep(0.01)
+    if p.poll() is None:
+        p.kill()
+    p.wait()
+    t.join(timeout=1)
+    text = out.decode(errors="replace")
+    sys.stdout.write(text)
+    ok = True
+    if a.until is not None:
+        if not reached:
+            print(f"\nFAIL: {a.until!r} did not appear")
+            ok = False
+    elif p.returncode != a.code:
+        print(f"\nFAIL: exit status {p.returncode}, expected {a.code}")
+        ok = False
+    for g in a.grep:
+        if g not in text:
             print(f"FAIL: missing {g!r} in the output")
             ok = False
     print("PASS" if ok else "")

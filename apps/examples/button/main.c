@@ -1,0 +1,100 @@
+/*
+ * button - the showdown's button activity on its own: wait for a press,
+ * count, report "Button is 1 (<count>)", wait for the release, count,
+ * report "Button is 0 (<count>)"; the LED follows the button.  Messages go
+ * through an 8 x 32-byte channel to a writer task, as in the study.
+ *
+ * On QEMU every key typed on the console toggles the virtual button
+ * (after the ready line); on the NUCLEO press B1.
+ */
+#include "ebb_board.h"
+
+typedef struct {
+    uint8_t len;
+    char text[31];
+} message;
+
+EBB_CHANNEL_DEFINE(messages, message, 8);
+
+struct button {
+    ebb_task task;
+    ebb_wait wait;
+    ebb_wait send;
+    uint32_t count;
+    message msg;
+};
+
+static void format(message *m, int level, uint32_t count)
+{
+    static const char head[] = "Button is ";
+    char num[12];
+    size_t n = 0;
+    for (const char *s = head; *s; s++) {
+        m->text[n++] = *s;
+    }
+    m->text[n++] = (char)('0' + level);
+    m->text[n++] = ' ';
+    m->text[n++] = '(';
+    for (const char *s = ebb_cm_dec(num, (int32_t)count); *s; s++) {
+        m->text[n++] = *s;
+    }
+    m->text[n++] = ')';
+    m->text[n++] = '\n';
+    m->len = (uint8_t)n;
+}
+
+static ebb_poll_t button_poll(ebb_task *self)
+{
+    struct button *b = EBB_CONTAINER_OF(self, struct button, task);
+    EBB_BEGIN(&self->co);
+    for (;;) {
+        EBB_AWAIT(ebb_board_button_wait(&b->wait, EBB_EXTI_RISING));
+        b->count++;
+        ebb_board_led(true);
+        format(&b->msg, 1, b->count);
+        EBB_AWAIT(ebb_channel_send(&b->send, &messages, &b->msg));
+        EBB_AWAIT(ebb_board_button_wait(&b->wait, EBB_EXTI_FALLING));
+        b->count++;
+        ebb_board_led(false);
+        format(&b->msg, 0, b->count);
+        EBB_AWAIT(ebb_channel_send(&b->send, &messages, &b->msg));
+    }
+    EBB_END();
+}
+
+struct writer {
+    ebb_task task;
+    ebb_wait recv;
+    ebb_usart_write_op out;
+    message msg;
+};
+
+static ebb_poll_t writer_poll(ebb_task *self)
+{
+    struct writer *w = EBB_CONTAINER_OF(self, struct writer, task);
+    EBB_BEGIN(&self->co);
+    for (;;) {
+        EBB_AWAIT(ebb_channel_recv(&w->recv, &messages, &w->msg));
+        EBB_AWAIT(ebb_usart_write(&w->out, &ebb_board_console, w->msg.text, w->msg.len));
+    }
+    EBB_END();
+}
+
+static EBB_TASK_DEFINE(struct button, button, button_poll);
+static EBB_TASK_DEFINE(struct writer, writer, writer_poll);
+static ebb_executor exec = EBB_EXECUTOR_INITIALIZER;
+
+int main(void)
+{
+    ebb_board_init();
+#if EBB_BOARD_HAS_FINGER
+    ebb_board_keys_toggle_button(true);
+    ebb_board_puts("button ready: each key toggles the button\n");
+#else
+    ebb_board_puts("button ready: press B1\n");
+#endif
+    ebb_executor_init(&exec, NULL);
+    ebb_task_spawn(&exec, &button.task);
+    ebb_task_spawn(&exec, &writer.task);
+    ebb_executor_run(&exec);
+}
