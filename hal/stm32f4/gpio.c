@@ -1,7 +1,15 @@
 /* gpio.c - STM32F4 GPIO configuration (RM0390 section 7). */
 #include "ebb_stm32_gpio.h"
 
+#include "ebb/contract.h"
+
 #include "regs/rcc.h"
+
+/* The addresses the QEMU scope plugin decodes (tools/scope). */
+EBB_BUILD_ASSERT(EBB_GPIO_PROBE_ADDR(EBB_GPIO_G, 0, 1) == 0x42430300u, "PG0 high alias");
+EBB_BUILD_ASSERT(EBB_GPIO_PROBE_ADDR(EBB_GPIO_G, 0, 0) == 0x42430340u, "PG0 low alias");
+EBB_BUILD_ASSERT(EBB_GPIO_PROBE_ADDR(EBB_GPIO_G, 1, 1) == 0x42430304u, "PG1 high alias");
+EBB_BUILD_ASSERT(EBB_GPIO_PROBE_ADDR(EBB_GPIO_G, 1, 0) == 0x42430344u, "PG1 low alias");
 
 void ebb_gpio_clock_enable(unsigned port)
 {

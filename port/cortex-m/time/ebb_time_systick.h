@@ -14,7 +14,7 @@
  * (up to +-1 cycle, zero mean) plus the calibration error of the constant
  * (a systematic bias, which is what accumulates).  A cut happens at most
  * once per alarm programmed (about one per timer expiry).  Measured on QEMU
- * (tests/firmware/test_timers.c, 9,173 cuts in 3.3 s of virtual time):
+ * (a 3.3 s version of tests/firmware/test_timers.c, 9,173 cuts):
  * total drift between -0.7 and +4.1 us depending on code timing, i.e. a
  * bias under 0.1 cycle per cut (< 1.5 ppm).  On hardware, an uncalibrated
  * constant that is off by 1 cycle costs 6 ppm at 168 MHz and 1000 expiries
