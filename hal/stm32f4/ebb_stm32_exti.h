@@ -63,14 +63,15 @@ extern volatile uint32_t ebb_exti_virtual_pr;
  * Route line `line` to GPIO port `port` (EBB_GPIO_A..), unmask it, and enable
  * its NVIC interrupt at logical priority `prio` (>= the port's ceiling).  No
  * edge is selected until a wait starts.  The pin itself is configured with
- * ebb_gpio_input().  Context: main/init.  Cost: a few register writes.
+ * ebb_gpio_input().  Contract exti:1 - line < 16, port <= EBB_GPIO_I.
+ * Context: main/init.  Cost: a few register writes.
  */
 void ebb_exti_init_line(unsigned line, unsigned port, unsigned prio);
 
 /**
  * Awaitable: ready at the next `edge` on `line` after the wait started.
  * Follows ebb/async.h's contract (cancel withdraws the waiter).
- * Contract wait:1.  Context: task.  Cost: O(1) (O(waiters) on cancel).
+ * Contract exti:2 - line < 16; contract wait:1.  Context: task.  Cost: O(1) (O(waiters) on cancel).
  */
 ebb_poll_t ebb_exti_wait(ebb_wait *w, unsigned line, ebb_exti_edge edge);
 

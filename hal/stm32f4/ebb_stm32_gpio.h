@@ -34,11 +34,13 @@ void ebb_gpio_clock_enable(unsigned port);
  *  Context: main/init.  Cost: a few read-modify-writes. */
 void ebb_gpio_output(unsigned port, unsigned pin, bool level);
 
-/** Input with the given pull.  Enables the port clock.  Context: main/init. */
+/** Input with the given pull.  Enables the port clock.  Context: main/init.
+ *  Cost: a few read-modify-writes. */
 void ebb_gpio_input(unsigned port, unsigned pin, ebb_gpio_pull pull);
 
 /** Alternate function `af` (0..15) with the given pull, high speed.
- *  Enables the port clock.  Context: main/init. */
+ *  Enables the port clock.  Context: main/init.  Cost: a few
+ *  read-modify-writes. */
 void ebb_gpio_alternate(unsigned port, unsigned pin, unsigned af, ebb_gpio_pull pull);
 
 /** Drive `pin` high.  Atomic (one BSRR store).  Context: any.  Cost: 1 store. */

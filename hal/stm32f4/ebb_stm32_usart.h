@@ -57,6 +57,7 @@ typedef struct ebb_usart_write_op {
  * `rx_buf`, and enable its NVIC line `irq` at logical priority `prio`
  * (>= the port's ceiling).  Enables the peripheral clock of USART1/2/3/6.
  * The pins are configured by the board (ebb_gpio_alternate).
+ * Contract usart:1 - rx_buf != NULL, rx_size a power of two >= 2, baud > 0.
  * Context: main/init.  Cost: a few register writes.
  */
 void ebb_usart_init(ebb_usart *u, uintptr_t regs_base, unsigned irq, uint32_t pclk_hz,

@@ -5,6 +5,8 @@
 #include "ebb_cortex_m.h"
 #include "regs/rcc.h"
 
+EBB_MODULE("exti");
+
 ebb_list ebb_exti_waiters[16];
 
 #if EBB_STM32_EXTI_VIRTUAL
@@ -13,6 +15,7 @@ volatile uint32_t ebb_exti_virtual_pr;
 
 void ebb_exti_init_line(unsigned line, unsigned port, unsigned prio)
 {
+    EBB_REQUIRE(1, line < 16u && port <= 8u);
     EBB_STM32_RCC->APB2ENR |= EBB_RCC_APB2ENR_SYSCFGEN;
     (void)EBB_STM32_RCC->APB2ENR;
     unsigned shift = 4u * (line & 3u);
@@ -31,6 +34,7 @@ void ebb_exti_init_line(unsigned line, unsigned port, unsigned prio)
 
 ebb_poll_t ebb_exti_wait(ebb_wait *w, unsigned line, ebb_exti_edge edge)
 {
+    EBB_REQUIRE(2, line < 16u);
     /* Lock nests: selecting the edge and registering the waiter must be one
      * step, or an edge in between would find nobody to wake. */
     ebb_irq_state s = ebb_port_lock();

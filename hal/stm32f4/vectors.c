@@ -22,7 +22,6 @@
 
 extern uint32_t _estack[];
 void Reset_Handler(void);
-void ebb_cm_unexpected_irq(void);
 
 EBB_WEAK void Default_Handler(void)
 {

@@ -154,15 +154,25 @@ void ebb_semihost_write0(const char *s);
  *  Context: any. */
 __attribute__((noreturn)) void ebb_semihost_exit(int code);
 
-/* ---- hooks a board provides (weak defaults in port.c) ---- */
+/* ---- hooks a board provides (weak defaults in port.c / startup.c) ---- */
 
 /** Board hook: write `s` to the console synchronously (polling), usable
- *  from fault handlers with interrupts masked.  Default: does nothing. */
+ *  from fault handlers with interrupts masked.  Default: does nothing.
+ *  Context: any.  Cost: the transmission time. */
 void ebb_board_puts(const char *s);
 
 /** Board hook: true when semihosting is available (QEMU, or a debugger).
- *  Default: false. */
+ *  Default: false.  Context: any.  Cost: O(1). */
 bool ebb_board_semihosting(void);
+
+/** Board hook run by the reset handler before .data and .bss are set up
+ *  (external memory, early clocks).  Must not use static data.  Default:
+ *  nothing.  Context: reset, before main. */
+void ebb_board_early_init(void);
+
+/** Report "UNEXPECTED IRQ <n>" and stop (the device vector table's
+ *  Default_Handler calls it).  Context: interrupt.  Does not return. */
+__attribute__((noreturn)) void ebb_cm_unexpected_irq(void);
 
 /* Exit codes used by the port when semihosting is available. */
 #define EBB_CM_EXIT_PANIC 100      /* ebb_port_panic / a failed contract */
