@@ -11,7 +11,7 @@
 BOARD ?= qemu-netduinoplus2
 APP   ?= button
 JOBS  ?= $(shell nproc 2>/dev/null || echo 2)
-FIRMWARE_PRESETS := qemu-netduinoplus2 nucleo-f446ze
+FIRMWARE_PRESETS := qemu-netduinoplus2 nucleo-f446ze nucleo-f446ze-os
 
 .PHONY: all deps host host-clang firmware test showdown run debug clean
 
@@ -37,6 +37,7 @@ test: host host-clang firmware
 	ctest --test-dir build/host --output-on-failure -j$(JOBS)
 	ctest --test-dir build/host-clang --output-on-failure -j$(JOBS)
 	ctest --test-dir build/qemu-netduinoplus2 --output-on-failure -j$(JOBS) --no-tests=ignore
+	sh scripts/showdown.sh --budget
 	@echo "make test: all suites passed"
 
 showdown: host firmware

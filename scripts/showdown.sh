@@ -1,4 +1,54 @@
 #!/bin/sh
-# make showdown: the study's application on ebb.
+# make showdown: the study's application on ebb, measured like the study.
+#
+#   1. runs the application on QEMU's netduinoplus2 under -icount (exact,
+#      deterministic) with the virtual oscilloscope (tools/scope) watching the
+#      probe pins: once as is, once with a busy background task;
+#   2. checks the console output (200 lines, in order);
+#   3. takes .text/.data/.bss from the NUCLEO-F446ZE builds (the study's
+#      board): -O3 as the study, and -Os with LTO;
+#   4. prints the table beside the published rows and writes
+#      build/showdown/report.json and build/showdown/scope.svg.
+# With --budget it then checks bench/budget.json (make test does this).
 set -eu
-exec ./build/host/apps/showdown/showdown_host
+cd "$(dirname "$0")/.."
+OUT=build/showdown
+QEMU_FW=build/qemu-netduinoplus2/apps/showdown
+PLUGIN=build/host/tools/scope/libebbscope.so
+mkdir -p "$OUT"
+
+for f in "$PLUGIN" "$QEMU_FW/showdown.elf" "$QEMU_FW/showdown_load.elf" \
+         build/nucleo-f446ze/apps/showdown/showdown.elf build/nucleo-f446ze-os/apps/showdown/showdown.elf; do
+    [ -f "$f" ] || { echo "showdown: $f is missing (run 'make showdown')" >&2; exit 1; }
+done
+
+run() { # name elf
+    timeout 120 qemu-system-arm -M netduinoplus2 -nographic -monitor none -serial stdio \
+        -semihosting-config enable=on,target=native -icount shift=0,align=off,sleep=off \
+        -kernel "$2" -plugin "$PLUGIN,out=$OUT/edges_$1.txt,elf=$2" > "$OUT/console_$1.txt" 2>&1 || {
+        echo "showdown: the $1 run failed (exit $?); console:" >&2
+        tail -20 "$OUT/console_$1.txt" >&2
+        exit 1
+    }
+}
+run normal "$QEMU_FW/showdown.elf"
+run under_load "$QEMU_FW/showdown_load.elf"
+
+# The lines must be exactly "Button is 1 (1)" .. "Button is 0 (200)".
+for r in normal under_load; do
+    awk '/^Button is/ { n++; want = sprintf("Button is %d (%d)", n % 2, n);
+                        if ($0 != want) { print "line " n ": got \"" $0 "\", want \"" want "\""; bad = 1 } }
+         END { if (n != 200) { print n " lines, want 200"; bad = 1 } exit bad }' "$OUT/console_$r.txt" || {
+        echo "showdown: console output of the $r run is wrong" >&2; exit 1; }
+done
+echo "console: 200 lines in order (normal and under load); first lines of the normal run:"
+grep '^Button is' "$OUT/console_normal.txt" | head -4 | sed 's/^/    /'
+
+python3 scripts/showdown_report.py --run normal="$OUT/edges_normal.txt" --run under_load="$OUT/edges_under_load.txt" \
+    --elf-o3 build/nucleo-f446ze/apps/showdown/showdown.elf \
+    --elf-os build/nucleo-f446ze-os/apps/showdown/showdown.elf \
+    --console "$OUT/console_normal.txt" --out "$OUT"
+
+if [ "${1:-}" = "--budget" ]; then
+    python3 scripts/check_budget.py "$OUT/report.json" bench/budget.json
+fi

@@ -14,7 +14,10 @@
 #include <stdint.h>
 
 #include "ebb/ebb.h"
-#include "showdown_board.h" /* per board: defines showdown_uart_write */
+
+enum showdown_edge { SHOWDOWN_RISING, SHOWDOWN_FALLING };
+
+#include "showdown_board.h" /* per board: showdown_uart_write + the services */
 
 /* One queued line: "Button is 1 (4294967295)\n" is 25 bytes. 32 bytes per
  * message, 8 messages: the study's queue. */
@@ -25,23 +28,22 @@ typedef struct showdown_msg {
     char text[SHOWDOWN_MSG_SIZE - 1];
 } showdown_msg;
 
-/* ---- board services ---- */
-
-enum showdown_edge { SHOWDOWN_RISING, SHOWDOWN_FALLING };
-
-/** Awaitable: the next `edge` of the button line.  Context: task. */
-ebb_poll_t showdown_button_edge(ebb_wait *w, enum showdown_edge edge);
-
-/** LED on or off.  Context: task. */
-void showdown_led(bool on);
-
-/** Awaitable: all `len` bytes of `buf` are out on the console.  Context:
- *  task. */
-ebb_poll_t showdown_console_write(showdown_uart_write *op, const void *buf, size_t len);
-
-/** Probe pins (the study's PG1 "thread pin"); PG0 is driven by the board's
- *  interrupt handler itself. */
-void showdown_probe_thread(bool high);
+/* ---- board services ----
+ *
+ * Each board's showdown_board.h provides these, as functions or as static
+ * inline definitions (the STM32 boards inline them: a probe-pin write in the
+ * measured window should cost one store, not a call):
+ *
+ *   ebb_poll_t showdown_button_edge(ebb_wait *w, enum showdown_edge edge);
+ *       Awaitable: the next `edge` of the button line.  Context: task.
+ *   void showdown_led(bool on);
+ *       LED on or off.  Context: task.
+ *   ebb_poll_t showdown_console_write(showdown_uart_write *op, const void *buf, size_t len);
+ *       Awaitable: all `len` bytes of `buf` are out on the console.
+ *   void showdown_probe_thread(bool high);
+ *       The study's PG1 "thread pin"; PG0 is driven by the board's EXTI
+ *       interrupt handler itself.
+ */
 
 /* ---- what the application offers the board ---- */
 

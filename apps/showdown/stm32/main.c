@@ -1,0 +1,277 @@
+/*
+ * The showdown application on an STM32 board.
+ *
+ * Every build: the EXTI interrupt handler is wrapped by the PG0 probe, as in
+ * the study, and the three tasks run on one thread-mode executor.
+ *
+ * QEMU board (EBB_BOARD_HAS_FINGER): a scripted finger presses the virtual
+ * button 100 times at pseudo-random moments from its own top-priority
+ * interrupt executor (outside every measured window); a supervisor task
+ * wakes once, after the last release, checks that all 200 edges were counted
+ * and written, prints the stack high-water mark and exits QEMU with the
+ * verdict.  SHOWDOWN_LOAD=1 adds a background task that keeps the CPU busy
+ * in short slices, for the figures under load.
+ *
+ * NUCLEO-F446ZE with SHOWDOWN_SELFTIME=1: the probe points also read the DWT
+ * cycle counter, and after 200 edges the statistics are printed on USART3.
+ */
+#include "ebb_board.h"
+#include "showdown.h"
+
+#ifndef SHOWDOWN_LOAD
+#define SHOWDOWN_LOAD 0
+#endif
+
+#define PRESSES 100u
+#define EDGES (2u * PRESSES)
+
+#if SHOWDOWN_SELFTIME
+static uint32_t t_irq_start;
+void showdown_selftime_irq(uint32_t start, uint32_t end);
+#endif
+
+void EXTI15_10_IRQHandler(void)
+{
+    EBB_BOARD_PROBE_IRQ_HIGH();
+#if SHOWDOWN_SELFTIME
+    uint32_t t1 = ebb_cm_cyccnt();
+#endif
+    ebb_exti_dispatch(EBB_EXTI_LINES_15_10);
+#if SHOWDOWN_SELFTIME
+    showdown_selftime_irq(t1, ebb_cm_cyccnt());
+#endif
+    EBB_BOARD_PROBE_IRQ_LOW();
+}
+
+static ebb_executor exec = EBB_EXECUTOR_INITIALIZER;
+
+static EBB_UNUSED void put_kv(const char *key, uint32_t v)
+{
+    char num[12];
+    ebb_board_puts(key);
+    ebb_board_puts(ebb_cm_dec(num, (int32_t)v));
+    ebb_board_puts("\n");
+}
+
+#if EBB_BOARD_HAS_FINGER
+/* ---- the finger and the supervisor (QEMU) ---- */
+static ebb_finger_step script[EDGES];
+static ebb_ticks script_end;
+
+static uint32_t rng = 0x9E3779B9u;
+static uint32_t next_rand(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 17;
+    rng ^= rng << 5;
+    return rng;
+}
+
+/* Gaps between edges: mostly milliseconds (the system idles in between, as
+ * with a human finger), under load much shorter so the busy CPU is hit. */
+static uint32_t gap_us(void)
+{
+#if SHOWDOWN_LOAD
+    return 60u + next_rand() % 340u;
+#else
+    return 200u + next_rand() % 20000u;
+#endif
+}
+
+static void finger_script(void)
+{
+    uint64_t total = 0;
+    for (unsigned i = 0; i < EDGES; i++) {
+        script[i].delay_us = gap_us();
+        script[i].pressed = (i % 2u) == 0u;
+        total += script[i].delay_us;
+    }
+    script_end = ebb_now() + EBB_US(total) + EBB_MS(20);
+    ebb_board_finger_table(script, EDGES);
+}
+
+struct supervisor {
+    ebb_task task;
+    ebb_timer timer;
+};
+
+static ebb_poll_t supervisor_poll(ebb_task *self)
+{
+    struct supervisor *s = EBB_CONTAINER_OF(self, struct supervisor, task);
+    EBB_BEGIN(&self->co);
+    EBB_AWAIT(ebb_sleep_until(&s->timer, script_end));
+    put_kv("edges=", showdown_count());
+    put_kv("pending=", showdown_pending());
+    put_kv("stack_peak=", ebb_cm_stack_peak_bytes());
+    put_kv("app_ram=", (uint32_t)showdown_ram_bytes());
+    ebb_board_exit(showdown_count() == EDGES && showdown_pending() == 0 && !ebb_board_finger_busy() ? 0 : 1);
+    EBB_END();
+}
+
+static EBB_TASK_DEFINE(struct supervisor, supervisor, supervisor_poll);
+#endif
+
+#if SHOWDOWN_LOAD
+/* ---- background load: short busy slices, back to back ---- */
+struct load {
+    ebb_task task;
+    uint32_t slices;
+};
+
+static ebb_poll_t load_poll(ebb_task *self)
+{
+    struct load *l = EBB_CONTAINER_OF(self, struct load, task);
+    EBB_BEGIN(&self->co);
+    for (;;) {
+        for (volatile uint32_t i = 0; i < 300u; i++) {
+        }
+        l->slices++;
+        EBB_YIELD();
+    }
+    EBB_END();
+}
+
+static EBB_TASK_DEFINE(struct load, load, load_poll);
+#endif
+
+#if SHOWDOWN_SELFTIME
+/* ---- self-timing with the DWT cycle counter (hardware) ---- */
+struct stat {
+    uint32_t n, min, max;
+    uint64_t sum, sumsq;
+};
+static struct stat st_irq, st_latency, st_thread;
+static uint32_t t_thread_start;
+static bool irq_seen;
+static EBB_SIGNAL_DEFINE(selftime_done);
+
+static void stat_add(struct stat *s, uint32_t v)
+{
+    if (s->n == 0 || v < s->min) {
+        s->min = v;
+    }
+    if (v > s->max) {
+        s->max = v;
+    }
+    s->n++;
+    s->sum += v;
+    s->sumsq += (uint64_t)v * v;
+}
+
+void showdown_selftime_irq(uint32_t start, uint32_t end)
+{
+    t_irq_start = start;
+    irq_seen = true;
+    stat_add(&st_irq, end - start);
+}
+
+void showdown_selftime_thread(bool high)
+{
+    uint32_t now = ebb_cm_cyccnt();
+    if (high) {
+        t_thread_start = now;
+        if (irq_seen) {
+            stat_add(&st_latency, now - t_irq_start);
+            irq_seen = false;
+        }
+    } else {
+        stat_add(&st_thread, now - t_thread_start);
+        if (st_thread.n == EDGES) {
+            ebb_signal_raise(&selftime_done, 1);
+        }
+    }
+}
+
+static uint32_t isqrt64(uint64_t x)
+{
+    uint64_t r = 0, bit = 1ull << 62;
+    while (bit > x) {
+        bit >>= 2;
+    }
+    while (bit != 0) {
+        if (x >= r + bit) {
+            x -= r + bit;
+            r = (r >> 1) + bit;
+        } else {
+            r >>= 1;
+        }
+        bit >>= 2;
+    }
+    return (uint32_t)r;
+}
+
+static void print_stat(const char *name, const struct stat *s)
+{
+    uint64_t mean = s->sum / s->n;
+    uint64_t var = s->sumsq / s->n - mean * mean;
+    ebb_board_puts(name);
+    put_kv(" cycles mean=", (uint32_t)mean);
+    put_kv("  sd=", isqrt64(var));
+    put_kv("  min=", s->min);
+    put_kv("  max=", s->max);
+}
+
+struct reporter {
+    ebb_task task;
+    ebb_wait wait;
+    uint32_t v;
+};
+
+static ebb_poll_t reporter_poll(ebb_task *self)
+{
+    struct reporter *r = EBB_CONTAINER_OF(self, struct reporter, task);
+    EBB_BEGIN(&self->co);
+    EBB_AWAIT(ebb_signal_wait(&r->wait, &selftime_done, &r->v));
+    ebb_board_puts("ebb showdown, DWT cycles over 200 edges:\n");
+    print_stat("interrupt_time", &st_irq);
+    print_stat("latency", &st_latency);
+    print_stat("thread_time", &st_thread);
+    put_kv("stack_peak=", ebb_cm_stack_peak_bytes());
+    EBB_END();
+}
+
+static EBB_TASK_DEFINE(struct reporter, reporter, reporter_poll);
+#endif
+
+#if EBB_CONFIG_PORT_IDLE_WFI
+static void run(ebb_executor *ex) { ebb_executor_run(ex); }
+#else
+/* The QEMU board idles by spinning (its SysTick loses periods across a WFI
+ * under -icount, which matters to its timer tests).  Here idle time is not
+ * measured, and spinning would make the scope model every idle nanosecond,
+ * so the showdown sleeps in WFI - the same race-free sequence as the port's
+ * ebb_port_idle() on hardware. */
+static EBB_NORETURN void run(ebb_executor *ex)
+{
+    for (;;) {
+        if (!ebb_executor_poll(ex)) {
+            __asm volatile("cpsid i" ::: "memory");
+            if (!ebb_executor_has_work(ex)) {
+                __asm volatile("dsb\n\twfi" ::: "memory");
+            }
+            __asm volatile("cpsie i\n\tisb" ::: "memory");
+        }
+    }
+}
+#endif
+
+int main(void)
+{
+    ebb_board_init();
+#if SHOWDOWN_SELFTIME
+    ebb_cm_cyccnt_start();
+#endif
+    ebb_executor_init(&exec, NULL);
+    showdown_start(&exec);
+#if SHOWDOWN_SELFTIME
+    (void)ebb_task_spawn(&exec, &reporter.task);
+#endif
+#if SHOWDOWN_LOAD
+    (void)ebb_task_spawn(&exec, &load.task);
+#endif
+#if EBB_BOARD_HAS_FINGER
+    finger_script();
+    (void)ebb_task_spawn(&exec, &supervisor.task);
+#endif
+    run(&exec);
+}
