@@ -29,7 +29,9 @@ static bool wait_set(volatile uint32_t *reg, uint32_t mask, uint32_t want)
 
 uint32_t ebb_stm32_clock_sysclk(const ebb_stm32_clock_config *cfg)
 {
-    return (uint32_t)((uint64_t)cfg->hse_hz * cfg->pll_n / cfg->pll_m / cfg->pll_p);
+    /* 32-bit on purpose: the VCO input (hse / m) is 1-2 MHz and the VCO at
+     * most 432 MHz, and a 64-bit division would pull in 700 bytes of libgcc. */
+    return cfg->hse_hz / cfg->pll_m * cfg->pll_n / cfg->pll_p;
 }
 
 bool ebb_stm32_clock_init(const ebb_stm32_clock_config *cfg)

@@ -98,7 +98,9 @@ uint32_t ebb_cm_stack_peak_bytes(void)
 
 enum { FAULT_HARD, FAULT_MEM, FAULT_BUS, FAULT_USAGE };
 
-static void append(char *buf, uint32_t *n, uint32_t cap, const char *s)
+/* Fault paths are compiled for size (cold): they run once, and at -O3 the
+ * report alone would otherwise take over a kilobyte. */
+__attribute__((cold)) static void append(char *buf, uint32_t *n, uint32_t cap, const char *s)
 {
     while (*s != '\0' && *n + 1 < cap) {
         buf[(*n)++] = *s++;
@@ -107,7 +109,7 @@ static void append(char *buf, uint32_t *n, uint32_t cap, const char *s)
 }
 
 /* `frame` is the stacked r0-r3, r12, lr, pc, xpsr of the faulting context. */
-__attribute__((noreturn, used)) void ebb_cm_fault_c(const uint32_t *frame, uint32_t exc_return, uint32_t kind)
+__attribute__((noreturn, used, cold)) void ebb_cm_fault_c(const uint32_t *frame, uint32_t exc_return, uint32_t kind)
 {
     static const char *const names[] = {"HardFault", "MemManage", "BusFault", "UsageFault"};
     static const int codes[] = {EBB_CM_EXIT_HARDFAULT, EBB_CM_EXIT_MEMMANAGE, EBB_CM_EXIT_BUSFAULT,
@@ -166,7 +168,7 @@ EBB_WEAK void NMI_Handler(void)
 /** Called by the device's Default_Handler: an enabled interrupt without a
  *  handler is a configuration bug, so report its number instead of
  *  spinning silently. */
-__attribute__((noreturn)) void ebb_cm_unexpected_irq(void)
+__attribute__((noreturn, cold)) void ebb_cm_unexpected_irq(void)
 {
     char msg[40] = "UNEXPECTED IRQ ";
     char num[12];
