@@ -130,15 +130,23 @@ void SPI4_IRQHandler(void)
     (void)ebb_executor_poll(&finger_exec);
 }
 
+/* The finger's executor runs in an interrupt that preempts the caller:
+ * keep it out while the task is cancelled and reconfigured. */
+static void finger_stop(void)
+{
+    ebb_cm_irq_disable(EBB_BOARD_FINGER_IRQ);
+    ebb_task_cancel(&finger.task);
+}
+
 static void finger_start(void)
 {
-    ebb_task_cancel(&finger.task);
     (void)ebb_task_spawn(&finger_exec, &finger.task);
+    ebb_cm_irq_enable(EBB_BOARD_FINGER_IRQ);
 }
 
 void ebb_board_finger_table(const ebb_finger_step *steps, size_t n)
 {
-    ebb_task_cancel(&finger.task);
+    finger_stop();
     finger.steps = steps;
     finger.n = n;
     finger_start();
@@ -147,7 +155,7 @@ void ebb_board_finger_table(const ebb_finger_step *steps, size_t n)
 void ebb_board_finger_periodic(uint32_t first_us, uint32_t period_us, uint32_t hold_us,
                                uint32_t presses)
 {
-    ebb_task_cancel(&finger.task);
+    finger_stop();
     finger.steps = NULL;
     finger.first_us = first_us;
     finger.period_us = period_us;
