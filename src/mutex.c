@@ -1,4 +1,5 @@
 /* mutex.c - async mutex with FIFO hand-over. */
+#include "ebb/executor.h"
 #include "ebb/mutex.h"
 #include "ebb/port.h"
 
@@ -10,7 +11,7 @@ static void hand_over_locked(ebb_mutex *m)
     ebb_node *n = ebb_list_pop_front(&m->waiters);
     m->owner = n ? EBB_CONTAINER_OF(n, ebb_wait, node)->task : NULL;
     if (n != NULL) {
-        (void)ebb_wake(m->owner);
+        (void)ebb__wake_locked(m->owner);
     }
 }
 

@@ -15,19 +15,8 @@ ebb_task ebb__cancel_marker;
 
 bool ebb_wake(ebb_task *t)
 {
-    bool queued = false;
     ebb_irq_state s = ebb_port_lock();
-
-    /* A task that is not running has nothing to resume: ignoring the wake
-     * is what makes a stale waker harmless. */
-    if (t->node.next == NULL && t->state == EBB_TASK_RUNNING) {
-        ebb_executor *ex = ebb__executors[t->exec];
-        ebb_list_push_back(&ex->ready, &t->node);
-        if (ex->pend != NULL) {
-            ex->pend(ex);
-        }
-        queued = true;
-    }
+    bool queued = ebb__wake_locked(t);
     ebb_port_unlock(s);
     return queued;
 }
@@ -44,8 +33,8 @@ int ebb_task_spawn(ebb_executor *ex, ebb_task *t)
     t->co.resume = 0;
     t->exec = ex->id;
     t->state = EBB_TASK_RUNNING;
+    (void)ebb__wake_locked(t);
     ebb_port_unlock(s);
-    ebb_wake(t);
     return EBB_OK;
 }
 

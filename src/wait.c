@@ -1,4 +1,5 @@
 /* wait.c - wait lists and the generic "wait until woken" awaitable. */
+#include "ebb/executor.h"
 #include "ebb/port.h"
 #include "ebb/wait.h"
 
@@ -25,25 +26,37 @@ bool ebb_waitlist_wake_one_locked(ebb_list *list)
     if (n == NULL) {
         return false;
     }
-    (void)ebb_wake(EBB_CONTAINER_OF(n, ebb_wait, node)->task);
+    (void)ebb__wake_locked(EBB_CONTAINER_OF(n, ebb_wait, node)->task);
     return true;
 }
 
 void ebb_waitlist_wake_all_locked(ebb_list *list)
 {
-    while (ebb_waitlist_wake_one_locked(list)) {
+    ebb_node *n;
+    while ((n = ebb_list_pop_front(list)) != NULL) {
+        (void)ebb__wake_locked(EBB_CONTAINER_OF(n, ebb_wait, node)->task);
     }
 }
 
 void ebb_waitlist_wake_all(ebb_list *list)
 {
     ebb_irq_state s = ebb_port_lock();
-    ebb_waitlist_wake_all_locked(list);
+    ebb_node *n;
+    while ((n = ebb_list_pop_front(list)) != NULL) {
+        (void)ebb__wake_locked(EBB_CONTAINER_OF(n, ebb_wait, node)->task);
+    }
     ebb_port_unlock(s);
 }
 
 ebb_poll_t ebb_wait_on(ebb_wait *w, ebb_list *list)
 {
+    /* The resume after a wake needs no lock: a fired wait is on no list, so
+     * no interrupt can touch it any more. */
+    if (ebb_wait_fired(w) && !ebb_cancelling()) {
+        w->task = NULL;
+        return EBB_READY;
+    }
+
     ebb_poll_t r = EBB_PENDING;
     ebb_irq_state s = ebb_port_lock();
 

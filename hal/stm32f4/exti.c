@@ -35,16 +35,18 @@ void ebb_exti_init_line(unsigned line, unsigned port, unsigned prio)
 ebb_poll_t ebb_exti_wait(ebb_wait *w, unsigned line, ebb_exti_edge edge)
 {
     EBB_REQUIRE(2, line < 16u);
+    if (w->task != NULL || ebb_cancelling()) {
+        /* Resumed or cancelled: the edge was selected when the wait began. */
+        return ebb_wait_on(w, &ebb_exti_waiters[line]);
+    }
     /* Lock nests: selecting the edge and registering the waiter must be one
      * step, or an edge in between would find nobody to wake. */
     ebb_irq_state s = ebb_port_lock();
-    if (w->task == NULL && !ebb_cancelling()) {
-        uint32_t bit = 1u << line;
-        uint32_t r = EBB_STM32_EXTI->RTSR & ~bit;
-        uint32_t f = EBB_STM32_EXTI->FTSR & ~bit;
-        EBB_STM32_EXTI->RTSR = r | ((edge & EBB_EXTI_RISING) ? bit : 0u);
-        EBB_STM32_EXTI->FTSR = f | ((edge & EBB_EXTI_FALLING) ? bit : 0u);
-    }
+    uint32_t bit = 1u << line;
+    uint32_t r = EBB_STM32_EXTI->RTSR & ~bit;
+    uint32_t f = EBB_STM32_EXTI->FTSR & ~bit;
+    EBB_STM32_EXTI->RTSR = r | ((edge & EBB_EXTI_RISING) ? bit : 0u);
+    EBB_STM32_EXTI->FTSR = f | ((edge & EBB_EXTI_FALLING) ? bit : 0u);
     ebb_poll_t p = ebb_wait_on(w, &ebb_exti_waiters[line]);
     ebb_port_unlock(s);
     return p;

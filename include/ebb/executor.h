@@ -71,6 +71,24 @@ EBB_NORETURN void ebb_executor_run(ebb_executor *ex);
 /* Internal: executor table, indexed by ebb_task.exec. */
 extern ebb_executor *ebb__executors[EBB_CONFIG_MAX_EXECUTORS];
 
+/* Internal: ebb_wake() with the lock already held - the body every waker
+ * (wait lists, timers, channels) inlines, so an interrupt that wakes a task
+ * pays for one critical section, not one per layer.  A task that is not
+ * running has nothing to resume: ignoring the wake is what makes a stale
+ * waker harmless. */
+static inline bool ebb__wake_locked(ebb_task *t)
+{
+    if (t->node.next != NULL || t->state != EBB_TASK_RUNNING) {
+        return false;
+    }
+    ebb_executor *ex = ebb__executors[t->exec];
+    ebb_list_push_back(&ex->ready, &t->node);
+    if (ex->pend != NULL) {
+        ex->pend(ex);
+    }
+    return true;
+}
+
 #ifdef __cplusplus
 }
 #endif
