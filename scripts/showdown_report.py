@@ -183,6 +183,8 @@ def print_table(r):
         print(row + fmt(r[m]["cycles_art"], "") + "  flash+ART cycles")
         print("%-16s%s%s  zero-wait cycles" % ("", " " * 16 * len(names), fmt(r[m]["cycles"], "")))
         print("%-16s%s%s  instructions" % ("", " " * 16 * len(names), fmt(r[m]["insn"], "")))
+        print("%-16s%s%.1f I-line / %.1f D-line flash misses per window (ART model)" %
+              ("", " " * 16 * len(names), r[m]["imiss_mean"] or 0, r[m]["dmiss_mean"] or 0))
     print("%-16s" % ".text" + "".join("%-16s" % ("%d B" % PUBLISHED[n]["text"]) for n in names) +
           "%d B (-O3), %d B (-Os LTO)" % (r["text"], r["text_os"]))
     print("%-16s" % ".data+.bss" + "".join("%-16s" % ("%d B" % PUBLISHED[n]["static"]) for n in names) +
