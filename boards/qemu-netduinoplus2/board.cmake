@@ -9,8 +9,9 @@ target_link_libraries(ebb_board PUBLIC ebb_hal_stm32f4 ebb_time_systick ebb)
 # Measured with tests/firmware/test_timers.c: on QEMU a SysTick cut restarts
 # the count 2.0 cycles after VAL is sampled (drift -0.7 to +4.1 us over 9,173 cuts, depending on code timing).
 target_compile_definitions(ebb_time_systick PRIVATE EBB_CONFIG_SYSTICK_CUT_CYCLES_X16=32)
-# Idle by spinning: under -icount sleep=off a WFI makes QEMU 7.2 lose SysTick
-# periods (measured: a 1 us sleep woke 99.86 ms late, one full 2^24-cycle
-# period, and ebb's clock missed it).  Spinning also keeps virtual time
-# exactly proportional to executed instructions.
+# Idle by spinning: QEMU 7.2 does not wake a WFI at the first SysTick expiry,
+# only at the next one, so the SysTick driver loses a whole period (measured,
+# with and without -icount, plain WFI or with PRIMASK/BASEPRI set: a 1 ms
+# sleep ends after 100.87 ms of TIM2 reference time, ebb's clock reads
+# 1 ms).  Spinning also keeps virtual time proportional to instructions.
 target_compile_definitions(ebb PUBLIC EBB_CONFIG_PORT_IDLE_WFI=0)
