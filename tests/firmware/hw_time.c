@@ -1,0 +1,126 @@
+/*
+ * hw_time - the time driver against the DWT cycle counter, on hardware.
+ *
+ * For boards that run on a real chip (built for the NUCLEO-F446ZE with its
+ * TIM2 driver; QEMU's DWT counter reads 0, so it is not built there).  Not
+ * run in CI: flash it, open the console, and read the verdict:
+ *   "hw_time: PASS, drift <n> ns over <s> s" or "FAIL ...", then "EXIT <code>".
+ * Checked: sleeps of 1 us .. 1.5 s (beyond any 24/32-bit range) never end
+ * early by the DWT reference and at most LATE_NS late; three tickers run
+ * together for 2 s; the drift between ebb's clock and the core clock.
+ * The DWT counter wraps every 23.8 s at 180 MHz; it is read more often.
+ */
+#include "fwtest.h"
+
+#define LATE_NS 20000u
+#define DRIFT_NS 5000u
+
+static uint64_t cyc_total;
+static uint32_t cyc_last;
+static uint64_t ref0_ns;
+
+static uint64_t ref_ns(void)
+{
+    uint32_t now = ebb_cm_cyccnt();
+    cyc_total += (uint32_t)(now - cyc_last);
+    cyc_last = now;
+    return cyc_total * 1000u / (ebb_board_core_hz() / 1000000u);
+}
+
+static void check(ebb_ticks deadline)
+{
+    uint64_t ref = ref_ns() - ref0_ns;
+    uint64_t want = deadline * (1000000000u / EBB_CONFIG_TICK_HZ);
+    if (ebb_now() < deadline || ref + 1000u < want || ref > want + LATE_NS) {
+        ebb_board_puts("deadline us ");
+        fw_put_u64(deadline);
+        ebb_board_puts(" reference - deadline ns ");
+        fw_put_i64((int64_t)(ref - want));
+        ebb_board_puts("\n");
+        FW_CHECK(0);
+    }
+}
+
+static const uint32_t lengths_us[] = {1, 2, 10, 100, 1000, 99999, 100000, 1500000, 7};
+
+struct sleeper {
+    ebb_task task;
+    ebb_timer timer;
+    size_t i;
+    ebb_ticks deadline;
+};
+
+static ebb_poll_t sleeper_poll(ebb_task *self)
+{
+    struct sleeper *s = EBB_CONTAINER_OF(self, struct sleeper, task);
+    EBB_BEGIN(&self->co);
+    for (s->i = 0; s->i < sizeof lengths_us / sizeof lengths_us[0]; s->i++) {
+        s->deadline = ebb_now() + EBB_US(lengths_us[s->i]);
+        EBB_AWAIT(ebb_sleep_until(&s->timer, s->deadline));
+        check(s->deadline);
+    }
+    EBB_END();
+}
+
+struct ticking {
+    ebb_task task;
+    ebb_ticker ticker;
+    uint32_t period_us;
+    ebb_ticks until;
+};
+
+static ebb_poll_t ticking_poll(ebb_task *self)
+{
+    struct ticking *t = EBB_CONTAINER_OF(self, struct ticking, task);
+    EBB_BEGIN(&self->co);
+    ebb_ticker_start(&t->ticker, EBB_US(t->period_us));
+    while (t->ticker.timer.deadline <= t->until) {
+        EBB_AWAIT(ebb_ticker_next(&t->ticker));
+        check(t->ticker.timer.deadline - t->ticker.period);
+    }
+    EBB_END();
+}
+
+static EBB_TASK_DEFINE(struct sleeper, sleeper, sleeper_poll);
+static struct ticking ta = {.task = EBB_TASK_INITIALIZER(ticking_poll), .period_us = 1000};
+static struct ticking tb = {.task = EBB_TASK_INITIALIZER(ticking_poll), .period_us = 7001};
+static struct ticking tc = {.task = EBB_TASK_INITIALIZER(ticking_poll), .period_us = 333};
+static ebb_executor exec = EBB_EXECUTOR_INITIALIZER;
+
+static void run_until_done(ebb_task *a, ebb_task *b, ebb_task *c)
+{
+    while (ebb_task_state(a) == EBB_TASK_RUNNING || (b && ebb_task_state(b) == EBB_TASK_RUNNING) ||
+           (c && ebb_task_state(c) == EBB_TASK_RUNNING)) {
+        if (!ebb_executor_poll(&exec)) {
+            ebb_port_idle(&exec);
+        }
+    }
+}
+
+int main(void)
+{
+    ebb_board_init();
+    ebb_board_puts("hw_time on " EBB_BOARD_NAME "\n");
+    cyc_last = ebb_cm_cyccnt();
+    ebb_ticks t0 = ebb_now();
+    while (ebb_now() == t0) {
+    }
+    ref0_ns = ref_ns() - (t0 + 1u) * (1000000000u / EBB_CONFIG_TICK_HZ);
+    ebb_executor_init(&exec, NULL);
+    ebb_task_spawn(&exec, &sleeper.task);
+    run_until_done(&sleeper.task, NULL, NULL);
+    ta.until = tb.until = tc.until = ebb_now() + EBB_SEC(2);
+    ebb_task_spawn(&exec, &ta.task);
+    ebb_task_spawn(&exec, &tb.task);
+    ebb_task_spawn(&exec, &tc.task);
+    run_until_done(&ta.task, &tb.task, &tc.task);
+    int64_t drift = (int64_t)(ref_ns() - ref0_ns) - (int64_t)(ebb_now() * 1000u);
+    ebb_board_puts("hw_time: drift ns ");
+    fw_put_i64(drift);
+    ebb_board_puts(" over s ");
+    fw_put_u64(ebb_now() / EBB_SEC(1));
+    ebb_board_puts("\n");
+    FW_CHECK(drift < (int64_t)DRIFT_NS && drift > -(int64_t)DRIFT_NS);
+    ebb_board_puts("hw_time: PASS\n");
+    ebb_board_exit(0);
+}
