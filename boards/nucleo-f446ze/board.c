@@ -1,13 +1,18 @@
 /*
  * board.c - NUCLEO-F446ZE, configured as in the showdown study: 180 MHz from
  * the ST-LINK's 8 MHz MCO (HSE bypass), USART3 console on the ST-LINK VCP,
- * LD1 on PB0, B1 on PC13 (EXTI13), probe pins PG0/PG1, TIM2 as ebb's clock,
+ * LD1 on PB0, B1 on PC13 (EXTI13), probe pins PG0/PG1, TIM2 as ebb's clock
+ * (or SysTick with EBB_NUCLEO_TIME=systick),
  * and the DWT cycle counter running for self-timing.
  */
 #include "ebb_board.h"
 
 #include "ebb_stm32_rcc.h"
+#if EBB_NUCLEO_TIME_SYSTICK
+#include "ebb_time_systick.h"
+#else
 #include "ebb_stm32_time_tim.h"
+#endif
 
 static uint8_t console_rx[64];
 ebb_usart ebb_board_console;
@@ -94,5 +99,9 @@ void ebb_board_init(void)
     ebb_gpio_input(EBB_BOARD_BUTTON_PORT, EBB_BOARD_BUTTON_PIN, EBB_GPIO_PULL_NONE);
     ebb_exti_init_line(EBB_BOARD_BUTTON_LINE, EBB_BOARD_BUTTON_PORT, EBB_BOARD_PRIO_EXTI);
 
+#if EBB_NUCLEO_TIME_SYSTICK
+    ebb_systick_time_init(core_hz);
+#else
     ebb_tim_time_init(core_hz == EBB_BOARD_CORE_HZ ? EBB_BOARD_APB1_TIM_HZ : core_hz);
+#endif
 }

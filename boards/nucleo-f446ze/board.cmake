@@ -1,7 +1,18 @@
-# NUCLEO-F446ZE: STM32F446 HAL, TIM2 time driver.  Built, not run, in CI.
+# NUCLEO-F446ZE: STM32F446 HAL; TIM2 time driver by default, SysTick on
+# request (-DEBB_NUCLEO_TIME=systick, e.g. to calibrate the SysTick cut
+# constant with tests/firmware/hw_time.c).  Built, not run, in CI.
+set(EBB_NUCLEO_TIME "tim" CACHE STRING "Time driver of the NUCLEO board: tim or systick")
+set_property(CACHE EBB_NUCLEO_TIME PROPERTY STRINGS tim systick)
 set(EBB_BOARD_LINKER_SCRIPT ${CMAKE_CURRENT_LIST_DIR}/memory.ld)
-set(EBB_BOARD_TIME_DRIVER ebb_time_tim)
+if(EBB_NUCLEO_TIME STREQUAL "systick")
+  set(EBB_BOARD_TIME_DRIVER ebb_time_systick)
+else()
+  set(EBB_BOARD_TIME_DRIVER ebb_time_tim)
+endif()
 set(EBB_BOARD_RUNS_ON_QEMU OFF)
 add_library(ebb_board STATIC ${CMAKE_CURRENT_LIST_DIR}/board.c)
 target_include_directories(ebb_board PUBLIC ${CMAKE_CURRENT_LIST_DIR} ${EBB_SOURCE_DIR}/boards/include)
-target_link_libraries(ebb_board PUBLIC ebb_hal_stm32f4 ebb_time_tim ebb)
+target_link_libraries(ebb_board PUBLIC ebb_hal_stm32f4 ${EBB_BOARD_TIME_DRIVER} ebb)
+if(EBB_NUCLEO_TIME STREQUAL "systick")
+  target_compile_definitions(ebb_board PRIVATE EBB_NUCLEO_TIME_SYSTICK=1)
+endif()
