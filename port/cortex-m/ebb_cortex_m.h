@@ -82,9 +82,10 @@ static inline void ebb_cm_irq_disable(unsigned irq)
     __asm volatile("dsb\n\tisb" ::: "memory");
 }
 
-/** Pend device interrupt `irq` (software trigger through STIR; allowed from
- *  thread mode because the reset value of CCR.USERSETMPEND is irrelevant in
- *  privileged mode).  Context: any.  Cost: 1 store. */
+/** Pend device interrupt `irq` through NVIC_STIR: one store, no
+ *  read-modify-write, so it is safe from any context (ebb runs privileged;
+ *  unprivileged code would need CCR.USERSETMPEND).  On QEMU this is the only
+ *  way to enter an EXTI handler.  Context: any.  Cost: 1 store. */
 static inline void ebb_cm_irq_pend(unsigned irq)
 {
     EBB_CM_NVIC_STIR = irq;
