@@ -52,8 +52,35 @@ typedef enum {
 #define EBB_EXTI_LINES_9_5 0x03E0u
 #define EBB_EXTI_LINES_15_10 0xFC00u
 
-/* Per-line wait lists (8 bytes each). */
-extern ebb_list ebb_exti_waiters[16];
+/* The lines that can be awaited: FIRST..LAST, each with an 8-byte wait
+ * list.  A board narrows the range to the lines it wires (both boards: the
+ * button line only, saving 120 bytes of RAM); awaiting a line outside it
+ * fails contract exti:1 / exti:2 at once.  Widen it in the board's
+ * board.cmake to use more lines. */
+#ifndef EBB_CONFIG_STM32_EXTI_FIRST_LINE
+#define EBB_CONFIG_STM32_EXTI_FIRST_LINE 0
+#endif
+#ifndef EBB_CONFIG_STM32_EXTI_LAST_LINE
+#define EBB_CONFIG_STM32_EXTI_LAST_LINE 15
+#endif
+#if EBB_CONFIG_STM32_EXTI_FIRST_LINE < 0 || EBB_CONFIG_STM32_EXTI_LAST_LINE > 15 || \
+    EBB_CONFIG_STM32_EXTI_FIRST_LINE > EBB_CONFIG_STM32_EXTI_LAST_LINE
+#error "EXTI line range must satisfy 0 <= FIRST <= LAST <= 15"
+#endif
+#define EBB_EXTI_NLISTS (EBB_CONFIG_STM32_EXTI_LAST_LINE - EBB_CONFIG_STM32_EXTI_FIRST_LINE + 1)
+#define EBB_EXTI_RANGE_MASK                                                    \
+    (((2u << EBB_CONFIG_STM32_EXTI_LAST_LINE) - 1u) &                          \
+     ~((1u << EBB_CONFIG_STM32_EXTI_FIRST_LINE) - 1u))
+
+/* Per-line wait lists, index line - FIRST; use ebb_exti_list(). */
+extern ebb_list ebb_exti_waiters[EBB_EXTI_NLISTS];
+
+/** The wait list of `line` (which must be in the configured range).
+ *  Context: any.  Cost: an address computation. */
+static inline ebb_list *ebb_exti_list(unsigned line)
+{
+    return &ebb_exti_waiters[line - EBB_CONFIG_STM32_EXTI_FIRST_LINE];
+}
 
 #if EBB_STM32_EXTI_VIRTUAL
 extern volatile uint32_t ebb_exti_virtual_pr;
@@ -63,7 +90,8 @@ extern volatile uint32_t ebb_exti_virtual_pr;
  * Route line `line` to GPIO port `port` (EBB_GPIO_A..), unmask it, and enable
  * its NVIC interrupt at logical priority `prio` (>= the port's ceiling).  No
  * edge is selected until a wait starts.  The pin itself is configured with
- * ebb_gpio_input().  Contract exti:1 - line < 16, port <= EBB_GPIO_I.
+ * ebb_gpio_input().  Contract exti:1 - line within the configured range,
+ * port <= EBB_GPIO_I.
  * Context: main/init.  Cost: a few register writes.
  */
 void ebb_exti_init_line(unsigned line, unsigned port, unsigned prio);
@@ -71,7 +99,8 @@ void ebb_exti_init_line(unsigned line, unsigned port, unsigned prio);
 /**
  * Awaitable: ready at the next `edge` on `line` after the wait started.
  * Follows ebb/async.h's contract (cancel withdraws the waiter).
- * Contract exti:2 - line < 16; contract wait:1.  Context: task.  Cost: O(1) (O(waiters) on cancel).
+ * Contract exti:2 - line within the configured range; contract wait:1.
+ * Context: task.  Cost: O(1) (O(waiters) on cancel).
  */
 ebb_poll_t ebb_exti_wait(ebb_wait *w, unsigned line, ebb_exti_edge edge);
 
@@ -96,11 +125,13 @@ static inline uint32_t ebb_exti_take_pending(uint32_t mask)
  */
 static inline void ebb_exti_dispatch(uint32_t mask)
 {
-    uint32_t pr = ebb_exti_take_pending(mask);
+    /* Everything pending in the group is cleared; lines outside the range
+     * have no waiters (and are never unmasked by ebb). */
+    uint32_t pr = ebb_exti_take_pending(mask) & EBB_EXTI_RANGE_MASK;
     while (pr != 0) {
         unsigned line = 31u - (unsigned)__builtin_clz(pr);
         pr &= ~(1u << line);
-        ebb_waitlist_wake_all(&ebb_exti_waiters[line]);
+        ebb_waitlist_wake_all(ebb_exti_list(line));
     }
 }
 

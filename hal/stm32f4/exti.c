@@ -7,7 +7,10 @@
 
 EBB_MODULE("exti");
 
-ebb_list ebb_exti_waiters[16];
+ebb_list ebb_exti_waiters[EBB_EXTI_NLISTS];
+
+#define IN_RANGE(line) \
+    ((line) >= EBB_CONFIG_STM32_EXTI_FIRST_LINE && (line) <= EBB_CONFIG_STM32_EXTI_LAST_LINE)
 
 #if EBB_STM32_EXTI_VIRTUAL
 volatile uint32_t ebb_exti_virtual_pr;
@@ -15,7 +18,7 @@ volatile uint32_t ebb_exti_virtual_pr;
 
 void ebb_exti_init_line(unsigned line, unsigned port, unsigned prio)
 {
-    EBB_REQUIRE(1, line < 16u && port <= 8u);
+    EBB_REQUIRE(1, IN_RANGE(line) && port <= 8u);
     EBB_STM32_RCC->APB2ENR |= EBB_RCC_APB2ENR_SYSCFGEN;
     (void)EBB_STM32_RCC->APB2ENR;
     unsigned shift = 4u * (line & 3u);
@@ -34,10 +37,10 @@ void ebb_exti_init_line(unsigned line, unsigned port, unsigned prio)
 
 ebb_poll_t ebb_exti_wait(ebb_wait *w, unsigned line, ebb_exti_edge edge)
 {
-    EBB_REQUIRE(2, line < 16u);
+    EBB_REQUIRE(2, IN_RANGE(line));
     if (w->task != NULL || ebb_cancelling()) {
         /* Resumed or cancelled: the edge was selected when the wait began. */
-        return ebb_wait_on(w, &ebb_exti_waiters[line]);
+        return ebb_wait_on(w, ebb_exti_list(line));
     }
     /* Lock nests: selecting the edge and registering the waiter must be one
      * step, or an edge in between would find nobody to wake. */
@@ -47,7 +50,7 @@ ebb_poll_t ebb_exti_wait(ebb_wait *w, unsigned line, ebb_exti_edge edge)
     uint32_t f = EBB_STM32_EXTI->FTSR & ~bit;
     EBB_STM32_EXTI->RTSR = r | ((edge & EBB_EXTI_RISING) ? bit : 0u);
     EBB_STM32_EXTI->FTSR = f | ((edge & EBB_EXTI_FALLING) ? bit : 0u);
-    ebb_poll_t p = ebb_wait_on(w, &ebb_exti_waiters[line]);
+    ebb_poll_t p = ebb_wait_on(w, ebb_exti_list(line));
     ebb_port_unlock(s);
     return p;
 }
