@@ -14,7 +14,7 @@
 #include "ebb_stm32_time_tim.h"
 #endif
 
-static uint8_t console_rx[64];
+static uint8_t console_rx[EBB_BOARD_CONSOLE_RX_SIZE];
 ebb_usart ebb_board_console;
 static uint32_t core_hz = 16000000u; /* HSI until the PLL runs */
 

@@ -23,6 +23,11 @@
 #define EBB_BOARD_PROBE_THREAD_PIN 1u
 
 /* USART3 on PD8 (TX) / PD9 (RX), AF7: the ST-LINK virtual COM port. */
+/* Console receive ring (a power of two); an application that never reads
+ * the console can shrink it to 2 bytes of RAM. */
+#ifndef EBB_BOARD_CONSOLE_RX_SIZE
+#define EBB_BOARD_CONSOLE_RX_SIZE 64u
+#endif
 #define EBB_BOARD_CONSOLE_IRQ 39u
 
 #define EBB_BOARD_HAS_FINGER 0

@@ -10,7 +10,7 @@
 
 #include "ebb_time_systick.h"
 
-static uint8_t console_rx[64];
+static uint8_t console_rx[EBB_BOARD_CONSOLE_RX_SIZE];
 ebb_usart ebb_board_console;
 
 /* QEMU ignores BRR; any plausible APB2 clock will do. */

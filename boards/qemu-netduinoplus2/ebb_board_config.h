@@ -19,6 +19,11 @@
 #define EBB_BOARD_PROBE_THREAD_PIN 1u
 
 /* QEMU's first -serial. */
+/* Console receive ring (a power of two); an application that never reads
+ * the console can shrink it to 2 bytes of RAM. */
+#ifndef EBB_BOARD_CONSOLE_RX_SIZE
+#define EBB_BOARD_CONSOLE_RX_SIZE 64u
+#endif
 #define EBB_BOARD_CONSOLE_IRQ 37u /* USART1 */
 
 /* The finger's interrupt executor runs in an otherwise unused vector
