@@ -40,7 +40,9 @@ bool ebb_stm32_clock_init(const ebb_stm32_clock_config *cfg)
 
     rcc->APB1ENR |= EBB_RCC_APB1ENR_PWREN;
     (void)rcc->APB1ENR;
-    EBB_STM32_PWR->CR |= EBB_PWR_CR_VOS_SCALE1;
+    /* Scale 1 before the PLL runs; the field is one bit wide on the F405
+     * and two on the parts with over-drive. */
+    EBB_STM32_PWR->CR |= cfg->overdrive ? EBB_PWR_CR_VOS_SCALE1_F446 : EBB_PWR_CR_VOS_SCALE1_F405;
 
     rcc->CR |= EBB_RCC_CR_HSEON | (cfg->hse_bypass ? EBB_RCC_CR_HSEBYP : 0u);
     if (!wait_set(&rcc->CR, EBB_RCC_CR_HSERDY, EBB_RCC_CR_HSERDY)) {
