@@ -8,9 +8,15 @@
  * Checked: sleeps of 1 us .. 1.5 s (beyond any 24/32-bit range) never end
  * early by the DWT reference and at most LATE_NS late; three tickers run
  * together for 2 s; the drift between ebb's clock and the core clock.
- * The DWT counter wraps every 23.8 s at 180 MHz; it is read more often.
+ * With the SysTick driver (-DEBB_NUCLEO_TIME=systick) it also prints the
+ * correction for EBB_CONFIG_SYSTICK_CUT_CYCLES_X16 that would cancel the
+ * measured drift.  The DWT counter wraps every 23.8 s at 180 MHz; it is
+ * read more often.
  */
 #include "fwtest.h"
+
+/* Present only when the board runs the SysTick driver (weak reference). */
+extern uint32_t ebb_systick_cuts(void) __attribute__((weak));
 
 #define LATE_NS 20000u
 #define DRIFT_NS 5000u
@@ -120,6 +126,16 @@ int main(void)
     ebb_board_puts(" over s ");
     fw_put_u64(ebb_now() / EBB_SEC(1));
     ebb_board_puts("\n");
+    if (ebb_systick_cuts != NULL && ebb_systick_cuts() != 0) {
+        /* Calibration of the SysTick cut constant: a positive drift means
+         * ebb's clock ran slow, i.e. each cut added too few cycles. */
+        int64_t cycles16 = drift * (int64_t)(ebb_board_core_hz() / 1000000u) * 16 / 1000;
+        ebb_board_puts("hw_time: systick cuts ");
+        fw_put_u64(ebb_systick_cuts());
+        ebb_board_puts(", suggested EBB_CONFIG_SYSTICK_CUT_CYCLES_X16 = current + ");
+        fw_put_i64(cycles16 / (int64_t)ebb_systick_cuts());
+        ebb_board_puts("\n");
+    }
     FW_CHECK(drift < (int64_t)DRIFT_NS && drift > -(int64_t)DRIFT_NS);
     ebb_board_puts("hw_time: PASS\n");
     ebb_board_exit(0);
