@@ -129,21 +129,23 @@ void ebb_task_cancel(ebb_task *t);
 
 /* ---- internals shared by the coroutine macros and leaf futures ---- */
 
-/* The task being polled; &ebb__cancel_marker while a select/timeout/join or
- * ebb_task_cancel() is cancelling a branch. */
+/* The task being polled; EBB__CANCEL_MARKER while a select/timeout/join or
+ * ebb_task_cancel() is cancelling a branch.  The marker is only compared,
+ * never dereferenced, so it borrows the address of the list sentinel (as
+ * aligned as a task) instead of costing a 12-byte dummy task. */
 extern ebb_task *ebb__cur;
-extern ebb_task ebb__cancel_marker;
+#define EBB__CANCEL_MARKER ((ebb_task *)(void *)&ebb__list_end)
 
 static inline ebb_task *ebb_current(void) { return ebb__cur; }
 
 /** True while the awaitable being evaluated is being cancelled: it must then
  *  unregister whatever it registered, reset itself, and return EBB_PENDING. */
-static inline bool ebb_cancelling(void) { return ebb__cur == &ebb__cancel_marker; }
+static inline bool ebb_cancelling(void) { return ebb__cur == EBB__CANCEL_MARKER; }
 
 static inline ebb_task *ebb__cancel_enter(void)
 {
     ebb_task *saved = ebb__cur;
-    ebb__cur = &ebb__cancel_marker;
+    ebb__cur = EBB__CANCEL_MARKER;
     return saved;
 }
 static inline void ebb__cancel_exit(ebb_task *saved) { ebb__cur = saved; }
