@@ -3,7 +3,8 @@
 #
 #   1. runs the application on QEMU's netduinoplus2 under -icount (exact,
 #      deterministic) with the virtual oscilloscope (tools/scope) watching the
-#      probe pins: once as is, once with a busy background task;
+#      probe pins: once as is, once with a busy background task, and once
+#      with that load and the button task on a preemptive interrupt executor;
 #   2. checks the console output (200 lines, in order);
 #   3. takes .text/.data/.bss from the NUCLEO-F446ZE builds (the study's
 #      board): -O3 as the study, and -Os with LTO;
@@ -17,7 +18,7 @@ QEMU_FW=build/qemu-netduinoplus2/apps/showdown
 PLUGIN=build/host/tools/scope/libebbscope.so
 mkdir -p "$OUT"
 
-for f in "$PLUGIN" "$QEMU_FW/showdown.elf" "$QEMU_FW/showdown_load.elf" \
+for f in "$PLUGIN" "$QEMU_FW/showdown.elf" "$QEMU_FW/showdown_load.elf" "$QEMU_FW/showdown_prio.elf" \
          build/nucleo-f446ze/apps/showdown/showdown.elf build/nucleo-f446ze-os/apps/showdown/showdown.elf; do
     [ -f "$f" ] || { echo "showdown: $f is missing (run 'make showdown')" >&2; exit 1; }
 done
@@ -33,18 +34,19 @@ run() { # name elf
 }
 run normal "$QEMU_FW/showdown.elf"
 run under_load "$QEMU_FW/showdown_load.elf"
+run prio "$QEMU_FW/showdown_prio.elf"
 
 # The lines must be exactly "Button is 1 (1)" .. "Button is 0 (200)".
-for r in normal under_load; do
+for r in normal under_load prio; do
     awk '/^Button is/ { n++; want = sprintf("Button is %d (%d)", n % 2, n);
                         if ($0 != want) { print "line " n ": got \"" $0 "\", want \"" want "\""; bad = 1 } }
          END { if (n != 200) { print n " lines, want 200"; bad = 1 } exit bad }' "$OUT/console_$r.txt" || {
         echo "showdown: console output of the $r run is wrong" >&2; exit 1; }
 done
-echo "console: 200 lines in order (normal and under load); first lines of the normal run:"
+echo "console: 200 lines in order in each run; first lines of the normal run:"
 grep '^Button is' "$OUT/console_normal.txt" | head -4 | sed 's/^/    /'
 
-python3 scripts/showdown_report.py --run normal="$OUT/edges_normal.txt" --run under_load="$OUT/edges_under_load.txt" \
+python3 scripts/showdown_report.py --run normal="$OUT/edges_normal.txt" --run under_load="$OUT/edges_under_load.txt" --run prio="$OUT/edges_prio.txt" \
     --elf-o3 build/nucleo-f446ze/apps/showdown/showdown.elf \
     --elf-os build/nucleo-f446ze-os/apps/showdown/showdown.elf \
     --console "$OUT/console_normal.txt" --out "$OUT"

@@ -3,7 +3,7 @@
 the study's five figures, printed beside the published rows.
 
 Inputs (all produced by scripts/showdown.sh):
-  --run NAME=EDGES   an edge log of tools/scope (NAME: normal, under_load)
+  --run NAME=EDGES   an edge log of tools/scope (NAME: normal, under_load, prio)
   --elf-o3 ELF       the study's profile (-O3, hard float)
   --elf-os ELF       the size profile (-Os, LTO)
   --console FILE     console output of the normal run (carries stack_peak=N)
@@ -191,12 +191,14 @@ def print_table(r):
           "%d B (-O3), %d B (-Os LTO)" % (r["data"] + r["bss"], r["data_os"] + r["bss_os"]))
     print("%-16s" % "total RAM" + "".join("%-16s" % "not reported" for n in names) +
           ("%d B = static + %d B peak stack" % (r["total_ram"], r["stack_peak"]) if r["stack_peak"] is not None else "n/a"))
-    if "under_load" in r:
-        u = r["under_load"]
-        print()
-        print("under load (a background task keeps the CPU busy in short slices), %d edges, flash+ART cycles:" % u["edges"])
-        for m in METRICS:
-            print("  %-14s %s" % (m, fmt(u[m]["cycles_art"], "")))
+    for key, title in (("under_load", "under load (a background task keeps the CPU busy in short slices)"),
+                       ("prio", "under the same load, button task on a preemptive interrupt executor")):
+        if key in r:
+            u = r[key]
+            print()
+            print("%s, %d edges, flash+ART cycles:" % (title, u["edges"]))
+            for m in METRICS:
+                print("  %-14s %s" % (m, fmt(u[m]["cycles_art"], "")))
     print()
 
 

@@ -122,10 +122,10 @@ static ebb_poll_t writer_poll(ebb_task *self)
 
 static EBB_TASK_DEFINE(struct writer, writer, writer_poll);
 
-void showdown_start(ebb_executor *ex)
+void showdown_start(ebb_executor *ex, ebb_executor *button_ex)
 {
     (void)ebb_task_spawn(ex, &writer.task);
-    (void)ebb_task_spawn(ex, &button.task);
+    (void)ebb_task_spawn(button_ex, &button.task);
     (void)ebb_task_spawn(ex, &blink.task);
 }
 

@@ -47,8 +47,10 @@ typedef struct showdown_msg {
 
 /* ---- what the application offers the board ---- */
 
-/** Spawn the three tasks on `ex`.  Context: main, once. */
-void showdown_start(ebb_executor *ex);
+/** Spawn blink and the writer on `ex` and the button task on `button_ex`
+ *  (the same executor, or one that runs at a higher interrupt priority so
+ *  the button preempts everything else).  Context: main, once. */
+void showdown_start(ebb_executor *ex, ebb_executor *button_ex);
 
 /** Messages queued and not yet written (for a board that drains before exit). */
 unsigned showdown_pending(void);

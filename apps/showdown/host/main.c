@@ -75,7 +75,7 @@ int main(void)
     static ebb_executor ex = EBB_EXECUTOR_INITIALIZER;
     ebb_host_reset(0);
     ebb_executor_init(&ex, NULL);
-    showdown_start(&ex);
+    showdown_start(&ex, &ex);
 
     printf("ebb showdown on the host port (virtual time, simulated button)\n");
     ebb_ticks t = EBB_MS(50);

@@ -12,6 +12,11 @@
  * verdict.  SHOWDOWN_LOAD=1 adds a background task that keeps the CPU busy
  * in short slices, for the figures under load.
  *
+ * SHOWDOWN_PRIO=1 runs the button task on a second executor inside an
+ * otherwise unused interrupt (SAI2) at a priority above thread mode: the
+ * NVIC then preempts whatever thread-mode task is running as soon as the
+ * EXTI handler wakes the button, on the one shared stack.
+ *
  * NUCLEO-F446ZE with SHOWDOWN_SELFTIME=1: the probe points also read the DWT
  * cycle counter, and after 200 edges the statistics are printed on USART3.
  */
@@ -20,6 +25,9 @@
 
 #ifndef SHOWDOWN_LOAD
 #define SHOWDOWN_LOAD 0
+#endif
+#ifndef SHOWDOWN_PRIO
+#define SHOWDOWN_PRIO 0
 #endif
 
 #define PRESSES 100u
@@ -44,6 +52,26 @@ void EXTI15_10_IRQHandler(void)
 }
 
 static ebb_executor exec = EBB_EXECUTOR_INITIALIZER;
+
+#if SHOWDOWN_PRIO
+/* The button's executor: polled by the SAI2 handler, which its pender pends.
+ * Priority 4 is below the EXTI (2) and console (3) handlers, above thread
+ * mode, and at or below the port's ceiling so its tasks may call ebb. */
+#define PRIO_IRQ 91u
+#define PRIO_LEVEL 4u
+static ebb_executor prio_exec = EBB_EXECUTOR_INITIALIZER;
+
+static void prio_pend(ebb_executor *ex)
+{
+    (void)ex;
+    ebb_cm_irq_pend(PRIO_IRQ);
+}
+
+void SAI2_IRQHandler(void)
+{
+    (void)ebb_executor_poll(&prio_exec);
+}
+#endif
 
 static EBB_UNUSED void put_kv(const char *key, uint32_t v)
 {
@@ -262,7 +290,14 @@ int main(void)
     ebb_cm_cyccnt_start();
 #endif
     ebb_executor_init(&exec, NULL);
-    showdown_start(&exec);
+#if SHOWDOWN_PRIO
+    ebb_executor_init(&prio_exec, prio_pend);
+    ebb_cm_irq_set_prio(PRIO_IRQ, PRIO_LEVEL);
+    ebb_cm_irq_enable(PRIO_IRQ);
+    showdown_start(&exec, &prio_exec);
+#else
+    showdown_start(&exec, &exec);
+#endif
 #if SHOWDOWN_SELFTIME
     (void)ebb_task_spawn(&exec, &reporter.task);
 #endif
