@@ -87,14 +87,17 @@ static ebb_executor exec = EBB_EXECUTOR_INITIALIZER;
 int main(void)
 {
     ebb_board_init();
+    ebb_executor_init(&exec, NULL);
+    ebb_task_spawn(&exec, &button.task);
+    ebb_task_spawn(&exec, &writer.task);
+    /* One pass arms the first rising edge; only then is a press counted,
+     * so only then may the ready line invite one. */
+    (void)ebb_executor_poll(&exec);
 #if EBB_BOARD_HAS_FINGER
     ebb_board_keys_toggle_button(true);
     ebb_board_puts("button ready: each key toggles the button\n");
 #else
     ebb_board_puts("button ready: press B1\n");
 #endif
-    ebb_executor_init(&exec, NULL);
-    ebb_task_spawn(&exec, &button.task);
-    ebb_task_spawn(&exec, &writer.task);
     ebb_executor_run(&exec);
 }
