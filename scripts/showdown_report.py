@@ -8,6 +8,8 @@ Inputs (all produced by scripts/showdown.sh):
   --elf-os ELF       the size profile (-Os, LTO)
   --console FILE     console output of the normal run (carries stack_peak=N)
   --out DIR          writes DIR/report.json and DIR/scope.svg
+or, to print the README's markdown table from a report:
+  --markdown build/showdown/report.json
 
 Windows, exactly as the study defines them (probe pins PG0 = interrupt,
 PG1 = thread):
@@ -202,7 +204,41 @@ def print_table(r):
     print()
 
 
+def markdown(r):
+    """The README's tables, from a report.json (--markdown FILE)."""
+    def cell(s):
+        return "%.0f (sd %.1f, max %d)" % (s["mean"], s["sd"], s["max"])
+    names = list(PUBLISHED)
+    out = ["| Cycles, mean | " + " | ".join(names) + " | **ebb**, flash+ART model | ebb, zero-wait model | ebb, instructions |",
+           "|---|" + "---|" * (len(names) + 3)]
+    rows = [("Interrupt time", r, "interrupt_time"), ("Thread time", r, "thread_time"),
+            ("Interrupt latency", r, "latency")]
+    if "under_load" in r:
+        rows.append(("Latency, under load", r["under_load"], "latency"))
+    if "prio" in r:
+        rows.append(("Latency, under load, button on a preemptive executor", r["prio"], "latency"))
+    for label, src, m in rows:
+        pub = " | ".join(("%d" % PUBLISHED[n][m][0]) if src is r else "not measured" for n in names)
+        out.append("| %s | %s | **%s** | %s | %s |" % (label, pub, cell(src[m]["cycles_art"]),
+                                                      cell(src[m]["cycles"]), cell(src[m]["insn"])))
+    out += ["", "| Bytes | " + " | ".join(names) + " | **ebb** -O3 | ebb -Os, LTO |",
+            "|---|" + "---|" * (len(names) + 2),
+            "| `.text` | " + " | ".join(format(PUBLISHED[n]["text"], ",") for n in names) +
+            " | **%s** | %s |" % (format(r["text"], ","), format(r["text_os"], ",")),
+            "| `.data + .bss` | " + " | ".join(format(PUBLISHED[n]["static"], ",") for n in names) +
+            " | **%d** | %d |" % (r["data"] + r["bss"], r["data_os"] + r["bss_os"]),
+            "| total RAM: static + peak stack | not reported | not reported | not reported | **%d** (%d + %d) | |" %
+            (r["total_ram"], r["data"] + r["bss"], r["stack_peak"] or 0)]
+    return "\n".join(out)
+
+
 def main(argv=None):
+    if argv is None:
+        argv = sys.argv[1:]
+    if len(argv) == 2 and argv[0] == "--markdown":
+        with open(argv[1]) as f:
+            print(markdown(json.load(f)))
+        return 0
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--run", action="append", default=[], help="NAME=EDGES_FILE")
     ap.add_argument("--elf-o3", required=True)

@@ -63,5 +63,17 @@ class Windows(unittest.TestCase):
             self.assertEqual(text.count("<polyline"), 3)
 
 
+class Markdown(unittest.TestCase):
+    def test_tables_carry_the_figures(self):
+        st = {"mean": 10.0, "sd": 1.0, "min": 9, "max": 12, "n": 3}
+        metric = {"insn": st, "cycles": st, "cycles_art": {"mean": 20.0, "sd": 2.0, "min": 18, "max": 23, "n": 3}}
+        r = {"interrupt_time": metric, "thread_time": metric, "latency": metric, "text": 4096, "text_os": 3000,
+             "data": 10, "bss": 300, "data_os": 8, "bss_os": 300, "stack_peak": 200, "total_ram": 510}
+        md = sr.markdown(r)
+        self.assertIn("| Interrupt time | 533 | 261 | 117 | **20 (sd 2.0, max 23)** |", md)
+        self.assertIn("| `.text` | 20,676 | 14,272 | 8,888 | **4,096** | 3,000 |", md)
+        self.assertIn("**510** (310 + 200)", md)
+
+
 if __name__ == "__main__":
     unittest.main()
