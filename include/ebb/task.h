@@ -121,7 +121,10 @@ int ebb_task_spawn(struct ebb_executor *ex, ebb_task *t);
  * waker it registered is withdrawn, exactly as when a select drops a loser),
  * it leaves the run queue, and its state becomes EBB_TASK_IDLE.  Cancelling a
  * task that is not running does nothing.  A task may not cancel itself
- * (contract task:2); it returns from its body instead.
+ * (contract task:2); it returns from its body instead.  The caller must not
+ * be preemptible by `t`'s executor (an executor that runs in an interrupt
+ * handler): mask that interrupt around the call, or cancel from a context
+ * of at least its priority.
  * Context: task or main, not interrupt (it runs the task's cancel path).
  * Cost: O(run-queue length) + the cancel path of its current await.
  */
