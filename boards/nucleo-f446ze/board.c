@@ -28,31 +28,6 @@ bool ebb_board_semihosting(void)
     return EBB_BOARD_SEMIHOSTING && ebb_cm_debugger_attached();
 }
 
-void ebb_board_write(const void *data, size_t len)
-{
-    if (ebb_board_console.regs != NULL) {
-        ebb_usart_write_blocking(&ebb_board_console, data, len);
-    }
-}
-
-void ebb_board_puts(const char *s)
-{
-    size_t n = 0;
-    while (s[n] != '\0') {
-        n++;
-    }
-    ebb_board_write(s, n);
-}
-
-void ebb_board_led(bool on)
-{
-    if (on) {
-        EBB_GPIO_PROBE_HIGH(EBB_BOARD_LED_PORT, EBB_BOARD_LED_PIN);
-    } else {
-        EBB_GPIO_PROBE_LOW(EBB_BOARD_LED_PORT, EBB_BOARD_LED_PIN);
-    }
-}
-
 bool ebb_board_button_pressed(void)
 {
     return ebb_gpio_read(EBB_BOARD_BUTTON_PORT, EBB_BOARD_BUTTON_PIN);

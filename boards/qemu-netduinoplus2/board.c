@@ -29,31 +29,6 @@ bool ebb_board_semihosting(void)
     return true; /* the test and run command lines enable it */
 }
 
-void ebb_board_write(const void *data, size_t len)
-{
-    if (ebb_board_console.regs != NULL) {
-        ebb_usart_write_blocking(&ebb_board_console, data, len);
-    }
-}
-
-void ebb_board_puts(const char *s)
-{
-    size_t n = 0;
-    while (s[n] != '\0') {
-        n++;
-    }
-    ebb_board_write(s, n);
-}
-
-void ebb_board_led(bool on)
-{
-    if (on) {
-        EBB_GPIO_PROBE_HIGH(EBB_BOARD_LED_PORT, EBB_BOARD_LED_PIN);
-    } else {
-        EBB_GPIO_PROBE_LOW(EBB_BOARD_LED_PORT, EBB_BOARD_LED_PIN);
-    }
-}
-
 bool ebb_board_button_pressed(void)
 {
     return button_level;
