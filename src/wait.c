@@ -40,12 +40,7 @@ void ebb_waitlist_wake_all_locked(ebb_list *list)
 
 void ebb_waitlist_wake_all(ebb_list *list)
 {
-    ebb_irq_state s = ebb_port_lock();
-    ebb_node *n;
-    while ((n = ebb_list_pop_front(list)) != NULL) {
-        (void)ebb__wake_locked(EBB_CONTAINER_OF(n, ebb_wait, node)->task);
-    }
-    ebb_port_unlock(s);
+    ebb_waitlist_wake_all_inline(list);
 }
 
 ebb_poll_t ebb_wait_on(ebb_wait *w, ebb_list *list)
