@@ -43,15 +43,8 @@ void ebb_waitlist_wake_all(ebb_list *list)
     ebb_waitlist_wake_all_inline(list);
 }
 
-ebb_poll_t ebb_wait_on(ebb_wait *w, ebb_list *list)
+ebb_poll_t ebb__wait_on_locked_path(ebb_wait *w, ebb_list *list)
 {
-    /* The resume after a wake needs no lock: a fired wait is on no list, so
-     * no interrupt can touch it any more. */
-    if (ebb_wait_fired(w) && !ebb_cancelling()) {
-        w->task = NULL;
-        return EBB_READY;
-    }
-
     ebb_poll_t r = EBB_PENDING;
     ebb_irq_state s = ebb_port_lock();
 

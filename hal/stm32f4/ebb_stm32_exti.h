@@ -96,13 +96,24 @@ extern volatile uint32_t ebb_exti_virtual_pr;
  */
 void ebb_exti_init_line(unsigned line, unsigned port, unsigned prio);
 
+/* Internal: the start of a wait (selects the edge, registers). */
+ebb_poll_t ebb__exti_wait_start(ebb_wait *w, unsigned line, ebb_exti_edge edge);
+
 /**
  * Awaitable: ready at the next `edge` on `line` after the wait started.
  * Follows ebb/async.h's contract (cancel withdraws the waiter).
  * Contract exti:2 - line within the configured range; contract wait:1.
  * Context: task.  Cost: O(1) (O(waiters) on cancel).
  */
-ebb_poll_t ebb_exti_wait(ebb_wait *w, unsigned line, ebb_exti_edge edge);
+static inline ebb_poll_t ebb_exti_wait(ebb_wait *w, unsigned line, ebb_exti_edge edge)
+{
+    if (w->task != NULL || ebb_cancelling()) {
+        /* Resumed or cancelled: the edge was selected when the wait began
+         * (and the line checked), so this is the inlined generic wait. */
+        return ebb_wait_on(w, ebb_exti_list(line));
+    }
+    return ebb__exti_wait_start(w, line, edge);
+}
 
 /** Read and clear the pending lines within `mask`.  Context: interrupt.
  *  Cost: a load and a store (an atomic RAM update for virtual lines). */

@@ -35,13 +35,10 @@ void ebb_exti_init_line(unsigned line, unsigned port, unsigned prio)
     ebb_cm_irq_enable(irq);
 }
 
-ebb_poll_t ebb_exti_wait(ebb_wait *w, unsigned line, ebb_exti_edge edge)
+/* The start of a wait (ebb_exti_wait() inlines the rest). */
+ebb_poll_t ebb__exti_wait_start(ebb_wait *w, unsigned line, ebb_exti_edge edge)
 {
     EBB_REQUIRE(2, IN_RANGE(line));
-    if (w->task != NULL || ebb_cancelling()) {
-        /* Resumed or cancelled: the edge was selected when the wait began. */
-        return ebb_wait_on(w, ebb_exti_list(line));
-    }
     /* Lock nests: selecting the edge and registering the waiter must be one
      * step, or an edge in between would find nobody to wake. */
     ebb_irq_state s = ebb_port_lock();
