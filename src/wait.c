@@ -14,12 +14,6 @@ void ebb_wait_add_locked(ebb_wait *w, ebb_list *list)
     }
 }
 
-void ebb_wait_remove_locked(ebb_wait *w, ebb_list *list)
-{
-    (void)ebb_list_remove(list, &w->node);
-    w->task = NULL;
-}
-
 bool ebb_waitlist_wake_one_locked(ebb_list *list)
 {
     ebb_node *n = ebb_list_pop_front(list);

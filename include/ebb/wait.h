@@ -47,9 +47,17 @@ void ebb_wait_add_locked(ebb_wait *w, ebb_list *list);
 
 /**
  * Withdraw `w`: unlink it from `list` if it is still there, and make it idle.
- * Safe on an idle ebb_wait.  Context: any, lock held.  Cost: O(list length).
+ * Safe on an idle ebb_wait.  Context: any, lock held.  Cost: O(1) when it is
+ * not on the list (the common case: it fired, or never waited), else
+ * O(list length).
  */
-void ebb_wait_remove_locked(ebb_wait *w, ebb_list *list);
+static inline void ebb_wait_remove_locked(ebb_wait *w, ebb_list *list)
+{
+    if (ebb_node_linked(&w->node)) {
+        (void)ebb_list_remove(list, &w->node);
+    }
+    w->task = NULL;
+}
 
 /**
  * Wake the first waiter of `list` (taking it off the list).  Returns whether
