@@ -1,0 +1,45 @@
+#!/usr/bin/env python3
+"""Run bench/ops.c on QEMU (-icount: instructions are exact), print the cost
+of each core operation, and check it against bench/ops_budget.json.
+
+usage: check_ops.py QEMU OPS_ELF BUDGET_JSON
+"""
+import json
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
+import check_budget  # noqa: E402
+
+
+def main(argv):
+    qemu, elf, budget_path = argv[1:4]
+    p = subprocess.run([qemu, "-M", "netduinoplus2", "-nographic", "-monitor", "none", "-serial", "stdio",
+                        "-semihosting-config", "enable=on,target=native",
+                        "-icount", "shift=0,align=off,sleep=off", "-kernel", elf],
+                       capture_output=True, text=True, timeout=60)
+    ops = {}
+    for line in p.stdout.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[0] == "op":
+            ops[parts[1]] = int(parts[2])
+    if p.returncode != 0 or not ops:
+        print(p.stdout + p.stderr)
+        print("ops: the benchmark firmware failed (exit %d)" % p.returncode, file=sys.stderr)
+        return 1
+    print("ebb core operations on Cortex-M4, executed instructions (QEMU -icount):")
+    for k, v in ops.items():
+        print("  %-36s %5d" % (k, v))
+    with open(budget_path) as f:
+        budget = json.load(f)
+    failures, lines = check_budget.check({"ops": ops}, budget)
+    print("\n".join(lines))
+    if failures:
+        print("\n".join(failures), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,110 @@
+/*
+ * ops.c - what each core operation costs, in executed instructions, on the
+ * Cortex-M4 (run on QEMU under -icount, where TIM2's counter advances by
+ * exactly one per executed instruction).  Prints one line per operation,
+ * "op <name> <instructions>", for bench/check_ops.py to hold against
+ * bench/ops_budget.json.  The cost of reading the counter itself is
+ * measured first and subtracted.
+ */
+#include "ebb_board.h"
+
+#define TIM2_CNT (*(volatile uint32_t *)0x40000024u)
+
+static uint32_t overhead;
+
+static inline uint32_t stamp(void)
+{
+    __asm volatile("" ::: "memory");
+    uint32_t t = TIM2_CNT;
+    __asm volatile("" ::: "memory");
+    return t;
+}
+
+static void report(const char *name, uint32_t t0, uint32_t t1)
+{
+    char num[12];
+    ebb_board_puts("op ");
+    ebb_board_puts(name);
+    ebb_board_puts(" ");
+    ebb_board_puts(ebb_cm_dec(num, (int32_t)(t1 - t0 - overhead)));
+    ebb_board_puts("\n");
+}
+
+#define MEASURE(name, stmt)                                                    \
+    do {                                                                       \
+        uint32_t t0_ = stamp();                                                \
+        stmt;                                                                  \
+        uint32_t t1_ = stamp();                                                \
+        report(name, t0_, t1_);                                                \
+    } while (0)
+
+/* A task that waits on a list, forever: the shape of every event wait. */
+static ebb_list events = EBB_LIST_INIT;
+struct waiter {
+    ebb_task task;
+    ebb_wait wait;
+    uint32_t resumes;
+};
+static ebb_poll_t waiter_poll(ebb_task *self)
+{
+    struct waiter *w = EBB_CONTAINER_OF(self, struct waiter, task);
+    EBB_BEGIN(&self->co);
+    for (;;) {
+        EBB_AWAIT(ebb_wait_on(&w->wait, &events));
+        w->resumes++;
+    }
+    EBB_END();
+}
+static EBB_TASK_DEFINE(struct waiter, waiter, waiter_poll);
+
+/* A task that measures what only a task may call. */
+static EBB_MUTEX_DEFINE(mutex);
+struct prober {
+    ebb_task task;
+    ebb_timer timer;
+};
+static ebb_poll_t prober_poll(ebb_task *self)
+{
+    struct prober *p = EBB_CONTAINER_OF(self, struct prober, task);
+    EBB_BEGIN(&self->co);
+    MEASURE("mutex_try_lock+unlock", (void)ebb_mutex_try_lock(&mutex); ebb_mutex_unlock(&mutex));
+    MEASURE("sleep_start(arm timer)", (void)ebb_sleep_for(&p->timer, EBB_MS(10)));
+    MEASURE("sleep_cancel(disarm timer)", EBB__CANCEL(ebb_sleep_for(&p->timer, EBB_MS(10))));
+    EBB_END();
+}
+static EBB_TASK_DEFINE(struct prober, prober, prober_poll);
+
+typedef struct { char b[32]; } msg32;
+EBB_CHANNEL_DEFINE(chan, msg32, 8);
+static EBB_SIGNAL_DEFINE(sig);
+static ebb_executor exec = EBB_EXECUTOR_INITIALIZER;
+
+int main(void)
+{
+    ebb_board_init();
+    uint32_t a = stamp(), b = stamp();
+    overhead = b - a;
+    ebb_executor_init(&exec, NULL);
+    (void)ebb_task_spawn(&exec, &waiter.task);
+    (void)ebb_executor_poll(&exec); /* the waiter is now waiting */
+
+    MEASURE("waitlist_wake_all(1 waiter)", ebb_waitlist_wake_all(&events));
+    MEASURE("executor_poll(resume+wait again)", (void)ebb_executor_poll(&exec));
+    MEASURE("wake(idle task)", (void)ebb_wake(&waiter.task));
+    MEASURE("wake(already queued)", (void)ebb_wake(&waiter.task));
+    MEASURE("executor_poll(spurious poll)", (void)ebb_executor_poll(&exec));
+    MEASURE("executor_poll(nothing ready)", (void)ebb_executor_poll(&exec));
+
+    msg32 m = {{0}}, out;
+    MEASURE("channel_try_send(32 B)", (void)ebb_channel_try_send(&chan, &m));
+    MEASURE("channel_try_recv(32 B)", (void)ebb_channel_try_recv(&chan, &out));
+    MEASURE("channel_try_reserve+commit", (void)ebb_channel_try_reserve(&chan); ebb_channel_commit(&chan));
+    MEASURE("channel_try_peek+release", (void)ebb_channel_try_peek(&chan); ebb_channel_release(&chan));
+    MEASURE("signal_raise(no waiter)", ebb_signal_raise(&sig, 1));
+    MEASURE("now()", (void)ebb_now());
+
+    (void)ebb_task_spawn(&exec, &prober.task);
+    (void)ebb_executor_poll(&exec);
+
+    ebb_board_exit(waiter.resumes == 1 ? 0 : 1); /* one real wake, one spurious */
+}
