@@ -21,9 +21,9 @@ def main(argv):
                        capture_output=True, text=True, timeout=60)
     ops = {}
     for line in p.stdout.splitlines():
-        parts = line.split()
-        if len(parts) == 3 and parts[0] == "op":
-            ops[parts[1]] = int(parts[2])
+        if line.startswith("op "):
+            name, _, value = line[3:].rpartition(" ")
+            ops[name] = int(value)
     if p.returncode != 0 or not ops:
         print(p.stdout + p.stderr)
         print("ops: the benchmark firmware failed (exit %d)" % p.returncode, file=sys.stderr)

@@ -68,8 +68,8 @@ static ebb_poll_t prober_poll(ebb_task *self)
     struct prober *p = EBB_CONTAINER_OF(self, struct prober, task);
     EBB_BEGIN(&self->co);
     MEASURE("mutex_try_lock+unlock", (void)ebb_mutex_try_lock(&mutex); ebb_mutex_unlock(&mutex));
-    MEASURE("sleep_start(arm timer)", (void)ebb_sleep_for(&p->timer, EBB_MS(10)));
-    MEASURE("sleep_cancel(disarm timer)", EBB__CANCEL(ebb_sleep_for(&p->timer, EBB_MS(10))));
+    MEASURE("sleep_start(arm_timer)", (void)ebb_sleep_for(&p->timer, EBB_MS(10)));
+    MEASURE("sleep_cancel(disarm_timer)", EBB__CANCEL(ebb_sleep_for(&p->timer, EBB_MS(10))));
     EBB_END();
 }
 static EBB_TASK_DEFINE(struct prober, prober, prober_poll);
@@ -88,19 +88,19 @@ int main(void)
     (void)ebb_task_spawn(&exec, &waiter.task);
     (void)ebb_executor_poll(&exec); /* the waiter is now waiting */
 
-    MEASURE("waitlist_wake_all(1 waiter)", ebb_waitlist_wake_all(&events));
-    MEASURE("executor_poll(resume+wait again)", (void)ebb_executor_poll(&exec));
-    MEASURE("wake(idle task)", (void)ebb_wake(&waiter.task));
-    MEASURE("wake(already queued)", (void)ebb_wake(&waiter.task));
-    MEASURE("executor_poll(spurious poll)", (void)ebb_executor_poll(&exec));
-    MEASURE("executor_poll(nothing ready)", (void)ebb_executor_poll(&exec));
+    MEASURE("waitlist_wake_all(1_waiter)", ebb_waitlist_wake_all(&events));
+    MEASURE("executor_poll(resume+wait_again)", (void)ebb_executor_poll(&exec));
+    MEASURE("wake(idle_task)", (void)ebb_wake(&waiter.task));
+    MEASURE("wake(already_queued)", (void)ebb_wake(&waiter.task));
+    MEASURE("executor_poll(spurious)", (void)ebb_executor_poll(&exec));
+    MEASURE("executor_poll(nothing_ready)", (void)ebb_executor_poll(&exec));
 
     msg32 m = {{0}}, out;
-    MEASURE("channel_try_send(32 B)", (void)ebb_channel_try_send(&chan, &m));
-    MEASURE("channel_try_recv(32 B)", (void)ebb_channel_try_recv(&chan, &out));
+    MEASURE("channel_try_send(32B)", (void)ebb_channel_try_send(&chan, &m));
+    MEASURE("channel_try_recv(32B)", (void)ebb_channel_try_recv(&chan, &out));
     MEASURE("channel_try_reserve+commit", (void)ebb_channel_try_reserve(&chan); ebb_channel_commit(&chan));
     MEASURE("channel_try_peek+release", (void)ebb_channel_try_peek(&chan); ebb_channel_release(&chan));
-    MEASURE("signal_raise(no waiter)", ebb_signal_raise(&sig, 1));
+    MEASURE("signal_raise(no_waiter)", ebb_signal_raise(&sig, 1));
     MEASURE("now()", (void)ebb_now());
 
     (void)ebb_task_spawn(&exec, &prober.task);
