@@ -5,7 +5,11 @@
 #include <stdint.h>
 
 #define EBB_STM32_RW volatile uint32_t
+/* A peripheral's register block.  Host tests of a driver define this first to
+ * map each address to a simulated block (tests/drivers). */
+#ifndef EBB_STM32_PERIPH
 #define EBB_STM32_PERIPH(type, addr) ((type *)(uintptr_t)(addr))
+#endif
 
 /* Cortex-M4 bit-band: each bit of 0x40000000-0x400FFFFF has a word alias at
  * 0x42000000 + offset*32 + bit*4; a store of 1 there writes just that bit. */
