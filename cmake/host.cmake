@@ -34,3 +34,8 @@ find_program(ARM_GCC arm-none-eabi-gcc)
 if(ARM_GCC)
   add_test(NAME bench.sizeof_cortex_m4 COMMAND sh ${PROJECT_SOURCE_DIR}/scripts/sizeof.sh)
 endif()
+
+# Host tests of the STM32 drivers against simulated registers.
+if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/tests/drivers/CMakeLists.txt)
+  add_subdirectory(tests/drivers)
+endif()

@@ -1,0 +1,251 @@
+/* sim_tim.c - see sim_tim.h; also the minimal ebb port of the driver tests. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim_tim.h"
+
+#include "ebb/port.h"
+#include "ebb/time.h"
+
+#define FLAGS (EBB_TIM_SR_UIF | EBB_TIM_SR_CC1IF | EBB_TIM_SR_CC2IF)
+
+ebb_stm32_tim_regs sim_tim;
+ebb_stm32_rcc_regs sim_rcc;
+bool sim_nvic_enabled;
+unsigned sim_nvic_prio;
+unsigned long sim_irqs_taken;
+unsigned sim_lock_depth;
+unsigned long sim_fires;
+uint64_t sim_last_fire_ref;
+uint64_t sim_last_fire_now;
+unsigned long sim_accesses;
+jmp_buf sim_panic_jmp;
+int sim_panic_armed;
+const char *sim_panic_module;
+int sim_panic_id;
+
+static uint32_t hw_sr;      /* the flags as the hardware holds them */
+static uint64_t ref;        /* ticks counted since reset */
+static bool nvic_pending;
+static unsigned isr_depth;
+static unsigned hp_depth;
+static void (*after_irq)(void);
+static unsigned hook_countdown;
+static void (*hook_fn)(void);
+
+static void die(const char *msg)
+{
+    fprintf(stderr, "sim_tim: %s\n", msg);
+    abort();
+}
+
+/* Give the driver's last store its hardware meaning, and latch the line. */
+static void sync(void)
+{
+    hw_sr &= sim_tim.SR; /* rc_w0: a store of 0 clears, of 1 leaves */
+    if (sim_tim.EGR & EBB_TIM_EGR_UG) {
+        sim_tim.CNT = 0; /* reinitialise the counter, load PSC */
+        if (!(sim_tim.CR1 & EBB_TIM_CR1_URS)) {
+            hw_sr |= EBB_TIM_SR_UIF;
+        }
+    }
+    sim_tim.EGR = 0; /* write-only: reads 0 */
+    sim_tim.SR = hw_sr;
+    /* Pending is cleared on entry; while the handler runs, a line that is
+     * still high re-pends only at its exit (handled in deliver). */
+    if ((hw_sr & sim_tim.DIER & FLAGS) != 0 && isr_depth == 0) {
+        nvic_pending = true;
+    }
+}
+
+/* Take the interrupt (and tail-chain it) while nothing masks it. */
+static bool deliver(void)
+{
+    bool taken = false;
+    while (nvic_pending && sim_nvic_enabled && sim_lock_depth == 0 && isr_depth == 0 &&
+           hp_depth == 0) {
+        nvic_pending = false;
+        isr_depth++;
+        sim_irqs_taken++;
+        SIM_TIM_HANDLER();
+        isr_depth--;
+        sync(); /* still high on exit: pending again */
+        taken = true;
+    }
+    return taken;
+}
+
+void *sim_periph(uintptr_t addr)
+{
+    if (addr == SIM_TIM_ADDR) {
+        sync();
+        sim_accesses++;
+        if (hook_countdown != 0 && --hook_countdown == 0) {
+            hook_fn();
+        }
+        (void)deliver(); /* an unmasked interrupt lands before this access */
+        return &sim_tim;
+    }
+    if (addr == 0x40023800u) {
+        return &sim_rcc;
+    }
+    die("access to an unsimulated peripheral");
+    return NULL;
+}
+
+void sim_reset(void)
+{
+    memset(&sim_tim, 0, sizeof sim_tim);
+    memset(&sim_rcc, 0, sizeof sim_rcc);
+    sim_tim.ARR = 0xFFFFFFFFu; /* reset value of the 32-bit timers */
+    hw_sr = 0;
+    ref = 0;
+    nvic_pending = false;
+    sim_nvic_enabled = false;
+    sim_nvic_prio = 0;
+    isr_depth = 0;
+    hp_depth = 0;
+    sim_lock_depth = 0;
+    sim_irqs_taken = 0;
+    sim_fires = 0;
+    sim_last_fire_ref = 0;
+    sim_last_fire_now = 0;
+    sim_accesses = 0;
+    after_irq = NULL;
+    hook_countdown = 0;
+    hook_fn = NULL;
+    sim_panic_armed = 0;
+}
+
+uint64_t sim_ref(void) { return ref; }
+
+void sim_set_after_irq(void (*fn)(void)) { after_irq = fn; }
+
+void sim_hook_at_access(unsigned n, void (*fn)(void))
+{
+    hook_countdown = n;
+    hook_fn = fn;
+}
+
+bool sim_irq_pending(void)
+{
+    sync();
+    return nvic_pending;
+}
+
+void sim_hp_enter(void) { hp_depth++; }
+
+void sim_hp_exit(void)
+{
+    hp_depth--;
+    sync();
+    (void)deliver();
+}
+
+/* Ticks from `cnt` until the counter next equals `v` (a full period if it
+ * equals it now: a match needs the counter to arrive). */
+static uint64_t until_match(uint32_t cnt, uint32_t v)
+{
+    uint32_t d = v - cnt;
+    return d == 0 ? 0x100000000ull : d;
+}
+
+void sim_advance(uint64_t ticks)
+{
+    sync();
+    (void)deliver();
+    while (ticks > 0) {
+        sync();
+        if (!(sim_tim.CR1 & EBB_TIM_CR1_CEN)) {
+            die("advance with the counter stopped");
+        }
+        if (sim_tim.ARR != 0xFFFFFFFFu) {
+            die("only ARR = 0xFFFFFFFF is simulated");
+        }
+        uint32_t cnt = sim_tim.CNT;
+        uint64_t to_wrap = 0x100000000ull - cnt;
+        uint64_t to_cc1 = until_match(cnt, sim_tim.CCR[0]);
+        uint64_t to_cc2 = until_match(cnt, sim_tim.CCR[1]);
+        uint64_t step = ticks;
+        step = to_wrap < step ? to_wrap : step;
+        step = to_cc1 < step ? to_cc1 : step;
+        step = to_cc2 < step ? to_cc2 : step;
+        sim_tim.CNT = (uint32_t)(cnt + step);
+        ref += step;
+        ticks -= step;
+        if (step == to_wrap) {
+            hw_sr |= EBB_TIM_SR_UIF;
+        }
+        if (step == to_cc1) {
+            hw_sr |= EBB_TIM_SR_CC1IF;
+        }
+        if (step == to_cc2) {
+            hw_sr |= EBB_TIM_SR_CC2IF;
+        }
+        sim_tim.SR = hw_sr;
+        sync();
+        if (deliver() && after_irq != NULL) {
+            after_irq();
+        }
+    }
+}
+
+void sim_alarm_isr(void)
+{
+    sim_fires++;
+    sim_last_fire_ref = ref;
+    sim_last_fire_now = ebb_time_driver_now();
+    ebb_time_alarm_isr();
+}
+
+/* ---- the simulated NVIC calls of shim/ebb_cortex_m.h ---- */
+
+void ebb_cm_irq_enable(unsigned irq)
+{
+    if (irq != SIM_TIM_IRQ) {
+        die("enable of an unsimulated IRQ");
+    }
+    sim_nvic_enabled = true;
+}
+
+void ebb_cm_irq_disable(unsigned irq)
+{
+    if (irq == SIM_TIM_IRQ) {
+        sim_nvic_enabled = false;
+    }
+}
+
+void ebb_cm_irq_set_prio(unsigned irq, unsigned prio)
+{
+    if (irq != SIM_TIM_IRQ) {
+        die("priority of an unsimulated IRQ");
+    }
+    sim_nvic_prio = prio;
+}
+
+/* ---- the rest of the port (ebb/port.h) ---- */
+
+void sim_unlocked(void)
+{
+    sync();
+    (void)deliver();
+}
+
+void ebb_port_idle(struct ebb_executor *ex)
+{
+    (void)ex;
+    die("ebb_port_idle: the driver tests drive the executor themselves");
+}
+
+void ebb_port_panic(const char *module, int id)
+{
+    sim_panic_module = module;
+    sim_panic_id = id;
+    if (sim_panic_armed) {
+        sim_panic_armed = 0;
+        longjmp(sim_panic_jmp, 1);
+    }
+    fprintf(stderr, "ebb: panic %s:%d\n", module, id);
+    abort();
+}

@@ -1,0 +1,106 @@
+/*
+ * sim_tim.h - a simulated STM32F4 32-bit timer (TIM2 or TIM5), RCC and NVIC
+ * line, for host tests of hal/stm32f4/time_tim.c.
+ *
+ * The driver's register accesses go through sim_periph(), which returns a
+ * plain struct in host memory.  Because every access calls it first, the
+ * simulation gets control before each load or store: it applies the
+ * previous store's hardware meaning (SR is rc_w0, EGR.UG reinitialises the
+ * counter), latches the interrupt line into the NVIC, can take the interrupt
+ * there if nothing masks it, and can run a test hook at the n-th access
+ * (the counter moving while the driver runs).
+ *
+ * What is modelled: CNT counting ticks up to ARR = 0xFFFFFFFF and wrapping
+ * to 0 (UIF); CC1IF/CC2IF when the counter reaches CCR1/CCR2; flags set
+ * whether or not DIER enables them, the interrupt requested when
+ * SR & DIER != 0; SR rc_w0 writes; EGR.UG with CR1.URS; counting only with
+ * CR1.CEN.  The NVIC latches the line as pending, clears pending on entry,
+ * re-pends on exit if the line is still high, and takes the handler at once
+ * unless the port lock is held, a handler already runs, or a simulated
+ * higher-priority context is active.
+ *
+ * Not modelled: the prescaler (CNT moves in ticks; PSC is only checked),
+ * preload/shadow registers (ARR and CCR preload are off in the driver),
+ * the one-clock delay between a match and its flag, and interrupt latency
+ * (a handler runs at the exact tick of its event unless masked).
+ */
+#ifndef SIM_TIM_H
+#define SIM_TIM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+void *sim_periph(uintptr_t addr);
+#define EBB_STM32_PERIPH(type, addr) ((type *)sim_periph((uintptr_t)(addr)))
+
+#include "ebb_stm32_time_tim.h"
+#include "regs/rcc.h"
+#include "regs/tim.h"
+
+#if EBB_CONFIG_STM32_TIME_TIM == 5
+#define SIM_TIM_ADDR 0x40000C00u
+#define SIM_TIM_IRQ EBB_STM32_IRQ_TIM5
+#define SIM_TIM_HANDLER TIM5_IRQHandler
+#else
+#define SIM_TIM_ADDR 0x40000000u
+#define SIM_TIM_IRQ EBB_STM32_IRQ_TIM2
+#define SIM_TIM_HANDLER TIM2_IRQHandler
+#endif
+
+void SIM_TIM_HANDLER(void);   /* the driver's interrupt handler */
+void sim_alarm_isr(void);     /* the driver's call into the core, recorded */
+
+/* The register blocks the driver sees (read them in tests; the simulation
+ * owns CNT and SR while the counter runs). */
+extern ebb_stm32_tim_regs sim_tim;
+extern ebb_stm32_rcc_regs sim_rcc;
+
+/* Simulated NVIC state. */
+extern bool sim_nvic_enabled;
+extern unsigned sim_nvic_prio;
+extern unsigned long sim_irqs_taken;  /* timer interrupts entered */
+extern unsigned sim_lock_depth;       /* the port lock (ebb_port_impl.h) */
+
+/* Alarms the driver reported to the core (sim_alarm_isr). */
+extern unsigned long sim_fires;
+extern uint64_t sim_last_fire_ref;   /* reference time of the last one */
+extern uint64_t sim_last_fire_now;   /* ebb_time_driver_now() then */
+
+/* Reset registers, NVIC, counters and hooks; reference time 0. */
+void sim_reset(void);
+
+/* Ticks the counter has counted since the last reset (64-bit, exact). */
+uint64_t sim_ref(void);
+
+/* Count `ticks` ticks.  The counter stops at every event (wrap, CCR1,
+ * CCR2), sets the flags, and the interrupt is taken there if unmasked;
+ * after each one taken, the after-irq hook runs (the thread waking from
+ * WFI).  Context: anywhere, including a hook inside a driver access. */
+void sim_advance(uint64_t ticks);
+
+/* Run `fn` after each interrupt taken in sim_advance (NULL: none). */
+void sim_set_after_irq(void (*fn)(void));
+
+/* Run `fn` just before the `n`-th access (n >= 1) to the timer block from
+ * now on.  n = 0 disarms. */
+void sim_hook_at_access(unsigned n, void (*fn)(void));
+
+/* Timer-block accesses since reset. */
+extern unsigned long sim_accesses;
+
+/* A context of higher priority than the timer interrupt (which stays
+ * pending in it), e.g. another ISR calling ebb_now(). */
+void sim_hp_enter(void);
+void sim_hp_exit(void);
+
+/* True while the timer interrupt is latched in the NVIC, not yet taken. */
+bool sim_irq_pending(void);
+
+/* ebb_port_panic() jumps here when armed (sim_panic_armed); records what. */
+#include <setjmp.h>
+extern jmp_buf sim_panic_jmp;
+extern int sim_panic_armed;
+extern const char *sim_panic_module;
+extern int sim_panic_id;
+
+#endif /* SIM_TIM_H */
