@@ -537,6 +537,95 @@ static void test_sleepers_one_tick_apart_with_counter_moving(void **state)
     }
 }
 
+/* ---- 5. a random soak of everything above ---- */
+
+static ebb_ticks soak_expect; /* the alarm the driver has accepted */
+static unsigned long soak_fires;
+
+/* After each step, with nothing masked: an accepted alarm that is due has
+ * fired exactly once, at its tick or at most `late` ticks after it (the
+ * longest the test kept the interrupt masked); none fired otherwise. */
+static void soak_check(ebb_ticks late)
+{
+    check_now();
+    if (soak_expect != EBB_TICKS_NEVER && soak_expect <= sim_ref()) {
+        assert_int_equal(sim_fires, soak_fires + 1);
+        assert_true(sim_last_fire_ref >= soak_expect);
+        assert_true(sim_last_fire_ref - soak_expect <= late);
+        soak_expect = EBB_TICKS_NEVER;
+    } else {
+        assert_int_equal(sim_fires, soak_fires);
+    }
+    soak_fires = sim_fires;
+}
+
+static ebb_ticks soak_target(void)
+{
+    ebb_ticks t = sim_ref();
+    switch (rnd() % 6) {
+    case 0: return t + 1 + rnd() % 4;
+    case 1: return t + 1 + rnd() % 100000;
+    case 2: return t + 1 + ((rnd() << 3) ^ rnd()); /* up to 2^34 */
+    case 3: return t - rnd() % 1000;                /* reached already */
+    case 4: return EBB_TICKS_NEVER;
+    default: return t + HALF - 2 + rnd() % 5;       /* next to a boundary */
+    }
+}
+
+static void soak_set(ebb_ticks at)
+{
+    bool r = ebb_time_driver_set_alarm(at); /* lock held by the caller */
+    if (!r) {
+        assert_true(at != EBB_TICKS_NEVER && at <= sim_ref());
+    }
+    soak_expect = r ? at : EBB_TICKS_NEVER;
+}
+
+static void test_random_soak(void **state)
+{
+    (void)state;
+    const ebb_ticks late_max = (1u << 30) + 8;
+    soak_expect = EBB_TICKS_NEVER;
+    soak_fires = 0;
+    for (int i = 0; i < 20000; i++) {
+        if (rnd() % 4 == 0) {
+            hook_ticks = 1 + rnd() % 3; /* the counter moves mid-access */
+            sim_hook_at_access(1 + (unsigned)(rnd() % 10), hook_advance);
+        }
+        switch (rnd() % 4) {
+        case 0: { /* arm or re-arm */
+            ebb_irq_state s = ebb_port_lock();
+            soak_set(soak_target());
+            ebb_port_unlock(s);
+            break;
+        }
+        case 1: /* count, with interrupts taken on time */
+            sim_advance(rnd() % 2 ? rnd() % 2000 : rnd());
+            break;
+        case 2: { /* count with the interrupt masked, maybe arming meanwhile */
+            ebb_irq_state s = ebb_port_lock();
+            sim_advance(rnd() % 2 ? rnd() % 2000 : rnd() >> 1);
+            check_now();
+            if (rnd() % 2) {
+                soak_set(soak_target());
+            }
+            ebb_port_unlock(s);
+            break;
+        }
+        default: /* a higher-priority reader */
+            sim_hp_enter();
+            sim_advance(rnd() % 2000);
+            check_now();
+            sim_hp_exit();
+            break;
+        }
+        sim_hook_at_access(0, NULL);
+        soak_check(late_max);
+    }
+    assert_true(sim_ref() > (1ull << 40));
+    assert_true(sim_fires > 1000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -554,6 +643,7 @@ int main(void)
         cmocka_unit_test_setup(test_sleepers_wake_exactly_tickless, setup),
         cmocka_unit_test_setup(test_alarm_reached_while_arming, setup),
         cmocka_unit_test_setup(test_sleepers_one_tick_apart_with_counter_moving, setup),
+        cmocka_unit_test_setup(test_random_soak, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
