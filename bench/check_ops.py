@@ -18,7 +18,7 @@ def main(argv):
     p = subprocess.run([qemu, "-M", "netduinoplus2", "-nographic", "-monitor", "none", "-serial", "stdio",
                         "-semihosting-config", "enable=on,target=native",
                         "-icount", "shift=0,align=off,sleep=off", "-kernel", elf],
-                       capture_output=True, text=True, timeout=60)
+                       stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
     ops = {}
     for line in p.stdout.splitlines():
         if line.startswith("op "):

@@ -26,7 +26,8 @@ done
 run() { # name elf
     timeout 120 qemu-system-arm -M netduinoplus2 -nographic -monitor none -serial stdio \
         -semihosting-config enable=on,target=native -icount shift=0,align=off,sleep=off \
-        -kernel "$2" -plugin "$PLUGIN,out=$OUT/edges_$1.txt,elf=$2" > "$OUT/console_$1.txt" 2>&1 || {
+        -kernel "$2" -plugin "$PLUGIN,out=$OUT/edges_$1.txt,elf=$2" \
+        < /dev/null > "$OUT/console_$1.txt" 2>&1 || {
         echo "showdown: the $1 run failed (exit $?); console:" >&2
         tail -20 "$OUT/console_$1.txt" >&2
         exit 1
