@@ -46,6 +46,16 @@ static uint32_t sync(void)
     return st.cur_load - v;
 }
 
+/* PRIMASK back to `primask`. */
+static inline void primask_restore(uint32_t primask)
+{
+#ifdef EBB_SYSTICK_HOST_SIM /* tests/drivers runs this file on simulated registers */
+    ebb_systick_sim_primask(primask);
+#else
+    __asm volatile("msr primask, %0" : : "r"(primask) : "memory");
+#endif
+}
+
 /* Restart the count-down with reload `load`.  Returns false (nothing done)
  * when the counter is about to run out on its own.  Lock held. */
 static bool cut(uint32_t load)
@@ -54,6 +64,10 @@ static bool cut(uint32_t load)
     uint32_t zero = 0;
     /* All interrupts off for the sample-to-restart sequence so that its
      * duration is constant (EBB_CONFIG_SYSTICK_CUT_CYCLES_X16). */
+#ifdef EBB_SYSTICK_HOST_SIM /* the same sequence, simulated (tests/drivers) */
+    v = ebb_systick_sim_cut(load, GUARD, &primask);
+    (void)zero;
+#else
     __asm volatile("mrs %[pm], primask\n\t"
                    "cpsid i\n\t"
                    "ldr %[v], [%[cvr]]\n\t"
@@ -66,8 +80,9 @@ static bool cut(uint32_t load)
                    : [cvr] "r"(&EBB_CM_SYST_CVR), [rvr] "r"(&EBB_CM_SYST_RVR), [load] "r"(load),
                      [zero] "r"(zero), [guard] "I"(GUARD)
                    : "cc", "memory");
+#endif
     if (v <= GUARD) {
-        __asm volatile("msr primask, %0" : : "r"(primask) : "memory");
+        primask_restore(primask);
         return false;
     }
     /* The counter reloads `load` at the next clock edge; only then may RVR
@@ -76,7 +91,7 @@ static bool cut(uint32_t load)
     for (int i = 0; i < 1000 && EBB_CM_SYST_CVR == 0; i++) {
     }
     EBB_CM_SYST_RVR = MAX_LOAD;
-    __asm volatile("msr primask, %0" : : "r"(primask) : "memory");
+    primask_restore(primask);
     /* A write to VAL clears COUNTFLAG, but GUARD guarantees no wrap was
      * pending between the last sync() and this cut. */
     st.cut_frac += EBB_CONFIG_SYSTICK_CUT_CYCLES_X16;
