@@ -164,7 +164,8 @@ uint32_t ebb_systick_cuts(void)
 ebb_ticks ebb_time_driver_now(void)
 {
     ebb_irq_state s = ebb_port_lock();
-    uint32_t r = st.rem + sync();
+    uint32_t e = sync(); /* first: it may fold a wrap into st.rem and st.ticks */
+    uint32_t r = st.rem + e;
     ebb_ticks now = st.ticks + r / st.div;
     ebb_port_unlock(s);
     return now;
