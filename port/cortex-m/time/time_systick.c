@@ -115,10 +115,13 @@ static bool program(void)
         }
         ebb_ticks dt = st.alarm - now;
         uint32_t cycles;
-        if (dt >= (MAX_LOAD + 1u) / st.div) {
+        if (dt > (MAX_LOAD + 1u) / st.div + 1u) {
             cycles = MAX_LOAD + 1u; /* too far: come back at the cap */
         } else {
-            cycles = (uint32_t)dt * st.div - r % st.div;
+            /* (MAX_LOAD + 1) / div truncates: the last tick or two within
+             * reach of a full count-down must not be capped (late) */
+            uint64_t c = dt * st.div - r % st.div;
+            cycles = c > MAX_LOAD + 1u ? MAX_LOAD + 1u : (uint32_t)c;
         }
         uint32_t left = st.cur_load - e + 1u; /* until the running period ends */
         if (left <= cycles) {
