@@ -1,0 +1,313 @@
+/* sim_systick.c - see sim_systick.h; also the minimal ebb port of its tests. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim_systick.h"
+
+#include "ebb/port.h"
+#include "ebb/time.h"
+
+#define CSR_CTRL (EBB_CM_SYST_CSR_ENABLE | EBB_CM_SYST_CSR_TICKINT | EBB_CM_SYST_CSR_CLKSOURCE)
+
+enum { R_CSR, R_RVR, R_CVR, R_NONE };
+
+uint32_t sim_csr, sim_rvr, sim_val;
+unsigned sim_exc_prio;
+unsigned long sim_irqs_taken;
+unsigned long sim_accesses;
+unsigned long sim_sim_cuts;
+unsigned sim_lock_depth;
+uint32_t sim_cut_cycles;
+uint32_t sim_cut_jitter;
+uint32_t sim_entry_cycles;
+unsigned long sim_fires;
+uint64_t sim_last_irq_cycle;
+uint64_t sim_last_fire_cycle;
+uint64_t sim_last_fire_now;
+jmp_buf sim_panic_jmp;
+int sim_panic_armed;
+const char *sim_panic_module;
+int sim_panic_id;
+
+static volatile uint32_t slot[3]; /* what the driver loads and stores */
+static int last_reg;              /* the access slot[] is exposed to */
+static bool countflag;
+static uint64_t cyc;
+static uint64_t sample_cyc;
+static uint64_t origin;  /* the first reload after reset: time 0 */
+static bool started;
+static bool pending;
+static bool primask;
+static unsigned isr_depth;
+static unsigned hp_depth;
+static void (*after_irq)(void);
+static unsigned hook_countdown;
+static void (*hook_fn)(void);
+static uint64_t jit = 0x2545F4914F6CDD1Dull;
+
+static void die(const char *msg)
+{
+    fprintf(stderr, "sim_systick: %s\n", msg);
+    abort();
+}
+
+/* Give the previous access its hardware meaning. */
+static void sync(void)
+{
+    switch (last_reg) {
+    case R_CSR: /* a read clears COUNTFLAG; a write (init only) sets the controls */
+        sim_csr = slot[R_CSR] & CSR_CTRL;
+        countflag = false;
+        break;
+    case R_RVR:
+        sim_rvr = slot[R_RVR] & 0x00FFFFFFu;
+        break;
+    case R_CVR:
+        if (slot[R_CVR] != sim_val) { /* a store, of any value */
+            sim_val = 0;
+            countflag = false;
+        }
+        break;
+    default:
+        break;
+    }
+    last_reg = R_NONE;
+}
+
+/* Count `n` cycles; pend at each count to 0.  No exception is taken here. */
+static void clocks(uint64_t n)
+{
+    while (n > 0) {
+        if (!(sim_csr & EBB_CM_SYST_CSR_ENABLE)) {
+            cyc += n;
+            return;
+        }
+        if (sim_val == 0) { /* reload at the clock after reaching 0 */
+            if (sim_rvr == 0) {
+                die("RVR = 0 is not simulated");
+            }
+            sim_val = sim_rvr;
+            cyc++;
+            n--;
+            if (!started) {
+                started = true;
+                origin = cyc;
+            }
+            continue;
+        }
+        uint64_t step = n < sim_val ? n : sim_val;
+        sim_val -= (uint32_t)step;
+        cyc += step;
+        n -= step;
+        if (sim_val == 0) {
+            countflag = true;
+            if (sim_csr & EBB_CM_SYST_CSR_TICKINT) {
+                pending = true;
+            }
+        }
+    }
+}
+
+static bool deliver(void)
+{
+    bool taken = false;
+    sync();
+    while (pending && sim_lock_depth == 0 && !primask && isr_depth == 0 && hp_depth == 0) {
+        pending = false;
+        isr_depth++;
+        sim_irqs_taken++;
+        sim_last_irq_cycle = sim_ref();
+        clocks(sim_entry_cycles);
+        SysTick_Handler();
+        isr_depth--;
+        sync();
+        taken = true;
+    }
+    return taken;
+}
+
+volatile uint32_t *sim_syst_reg(uintptr_t addr)
+{
+    int r;
+    switch (addr) {
+    case 0xE000E010u: r = R_CSR; break;
+    case 0xE000E014u: r = R_RVR; break;
+    case 0xE000E018u: r = R_CVR; break;
+    default: die("access to an unsimulated register"); return NULL;
+    }
+    sync();
+    sim_accesses++;
+    /* PRIMASK (set by the cut for a few instructions) holds off even the
+     * contexts a hook stands for. */
+    if (!primask && hook_countdown != 0 && --hook_countdown == 0) {
+        hook_fn();
+    }
+    (void)deliver(); /* an unmasked exception lands before this access */
+    clocks(SIM_ACCESS_CYCLES);
+    slot[R_CSR] = sim_csr | (countflag ? EBB_CM_SYST_CSR_COUNTFLAG : 0u);
+    slot[R_RVR] = sim_rvr;
+    slot[R_CVR] = sim_val;
+    if (r == R_CVR) {
+        sample_cyc = cyc;
+    }
+    last_reg = r;
+    return &slot[r];
+}
+
+/* The driver's cut: cpsid i; ldr v, VAL; if v > guard: str load, RVR;
+ * str 0, VAL.  Returns v; PRIMASK stays set (the driver restores it). */
+uint32_t ebb_systick_sim_cut(uint32_t load, uint32_t guard, uint32_t *pm)
+{
+    *pm = primask;
+    primask = true;
+    uint32_t v = *sim_syst_reg(0xE000E018u);
+    sync();
+    if (v <= guard) {
+        return v;
+    }
+    uint32_t cost = sim_cut_cycles;
+    if (sim_cut_jitter != 0) {
+        jit = jit * 6364136223846793005ull + 1442695040888963407ull;
+        cost = cost - sim_cut_jitter + (uint32_t)((jit >> 33) % (2u * sim_cut_jitter + 1u));
+    }
+    if (cost < 1 || cost > guard) {
+        die("cut cost out of the driver's range");
+    }
+    clocks(cost - 1u);           /* the counter runs on until the store */
+    sim_rvr = load & 0x00FFFFFFu; /* str load, RVR */
+    sim_val = 0;                 /* str 0, VAL */
+    countflag = false;
+    clocks(1);                   /* reload at the next clock */
+    sim_sim_cuts++;
+    return v;
+}
+
+void ebb_systick_sim_primask(uint32_t pm)
+{
+    primask = pm != 0;
+    (void)deliver();
+}
+
+void sim_reset(void)
+{
+    memset((void *)slot, 0, sizeof slot);
+    last_reg = R_NONE;
+    sim_csr = 0;
+    sim_rvr = 0x00ABCDEFu; /* UNKNOWN at reset */
+    sim_val = 0x00123456u;
+    countflag = false;
+    cyc = 0;
+    sample_cyc = 0;
+    origin = 0;
+    started = false;
+    pending = false;
+    primask = false;
+    isr_depth = 0;
+    hp_depth = 0;
+    sim_lock_depth = 0;
+    sim_exc_prio = 0;
+    sim_irqs_taken = 0;
+    sim_accesses = 0;
+    sim_sim_cuts = 0;
+    sim_cut_cycles = SIM_CUT_CYCLES;
+    sim_cut_jitter = 0;
+    sim_entry_cycles = 12;
+    sim_fires = 0;
+    sim_last_irq_cycle = 0;
+    sim_last_fire_cycle = 0;
+    sim_last_fire_now = 0;
+    after_irq = NULL;
+    hook_countdown = 0;
+    hook_fn = NULL;
+    sim_panic_armed = 0;
+}
+
+uint64_t sim_ref(void) { return started ? cyc - origin : 0; }
+uint64_t sim_sample_cycle(void) { return started ? sample_cyc - origin : 0; }
+void sim_set_after_irq(void (*fn)(void)) { after_irq = fn; }
+
+void sim_hook_at_access(unsigned n, void (*fn)(void))
+{
+    hook_countdown = n;
+    hook_fn = fn;
+}
+
+bool sim_irq_pending(void)
+{
+    sync();
+    return pending;
+}
+
+void sim_hp_enter(void) { hp_depth++; }
+
+void sim_hp_exit(void)
+{
+    hp_depth--;
+    (void)deliver();
+}
+
+void sim_advance(uint64_t cycles)
+{
+    uint64_t end = cyc + cycles; /* exception entries and handlers included */
+    (void)deliver();
+    while (cyc < end) {
+        sync();
+        if (!(sim_csr & EBB_CM_SYST_CSR_ENABLE)) {
+            die("advance with the counter stopped");
+        }
+        uint64_t step = sim_val == 0 ? 1 : sim_val; /* to the next count to 0 */
+        step = step < end - cyc ? step : end - cyc;
+        clocks(step);
+        if (deliver() && after_irq != NULL) {
+            after_irq();
+        }
+    }
+}
+
+void sim_alarm_isr(void)
+{
+    sim_fires++;
+    sim_last_fire_cycle = sim_ref();
+    sim_last_fire_now = ebb_time_driver_now();
+    ebb_time_alarm_isr();
+}
+
+void ebb_cm_exc_set_prio(unsigned exc, unsigned prio)
+{
+    if (exc != 15) {
+        die("priority of an unsimulated exception");
+    }
+    sim_exc_prio = prio;
+}
+
+void ebb_cm_irq_enable(unsigned irq) { (void)irq; die("no NVIC line is simulated"); }
+void ebb_cm_irq_disable(unsigned irq) { (void)irq; die("no NVIC line is simulated"); }
+void ebb_cm_irq_set_prio(unsigned irq, unsigned prio)
+{
+    (void)irq;
+    (void)prio;
+    die("no NVIC line is simulated");
+}
+
+/* ---- the rest of the port (ebb/port.h) ---- */
+
+void sim_unlocked(void) { (void)deliver(); }
+
+void ebb_port_idle(struct ebb_executor *ex)
+{
+    (void)ex;
+    die("ebb_port_idle: the driver tests drive the executor themselves");
+}
+
+void ebb_port_panic(const char *module, int id)
+{
+    sim_panic_module = module;
+    sim_panic_id = id;
+    if (sim_panic_armed) {
+        sim_panic_armed = 0;
+        longjmp(sim_panic_jmp, 1);
+    }
+    fprintf(stderr, "ebb: panic %s:%d\n", module, id);
+    abort();
+}
