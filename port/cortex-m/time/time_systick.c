@@ -19,10 +19,11 @@ static struct {
     uint32_t rem;      /* ... plus rem cycles (< div) */
     uint32_t cur_load; /* reload value of the current period */
     uint32_t div;      /* core cycles per tick */
+    uint32_t far;      /* more ticks than this: beyond one count-down */
     uint32_t cuts;
     uint32_t cut_frac; /* sixteenths of a cycle carried between cuts */
     ebb_ticks alarm;   /* EBB_TICKS_NEVER when none */
-} st = {0, 0, MAX_LOAD, 1, 0, 0, EBB_TICKS_NEVER};
+} st = {0, 0, MAX_LOAD, 1, MAX_LOAD + 2u, 0, 0, EBB_TICKS_NEVER};
 
 static void advance(uint32_t cycles)
 {
@@ -115,13 +116,12 @@ static bool program(void)
         }
         ebb_ticks dt = st.alarm - now;
         uint32_t cycles;
-        if (dt > (MAX_LOAD + 1u) / st.div + 1u) {
+        if (dt > st.far) {
             cycles = MAX_LOAD + 1u; /* too far: come back at the cap */
         } else {
-            /* (MAX_LOAD + 1) / div truncates: the last tick or two within
-             * reach of a full count-down must not be capped (late) */
-            uint64_t c = dt * st.div - r % st.div;
-            cycles = c > MAX_LOAD + 1u ? MAX_LOAD + 1u : (uint32_t)c;
+            /* Up to 2^24 + 2 div (no overflow); beyond MAX_LOAD + 1 the
+             * running period ends first (left <= cycles). */
+            cycles = (uint32_t)dt * st.div - r % st.div;
         }
         uint32_t left = st.cur_load - e + 1u; /* until the running period ends */
         if (left <= cycles) {
@@ -148,6 +148,9 @@ void ebb_systick_time_init(uint32_t core_hz)
     ebb_irq_state s = ebb_port_lock();
     EBB_CM_SYST_CSR = 0;
     st.div = core_hz / EBB_CONFIG_TICK_HZ;
+    /* (MAX_LOAD + 1) / div truncates: the ticks just past it may still be
+     * within one count-down, and capping them would fire late. */
+    st.far = (MAX_LOAD + 1u) / st.div + 1u;
     st.ticks = 0;
     st.rem = 0;
     st.cur_load = MAX_LOAD;
