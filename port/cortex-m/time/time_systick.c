@@ -57,9 +57,10 @@ static inline void primask_restore(uint32_t primask)
 #endif
 }
 
-/* Restart the count-down with reload `load`.  Returns false (nothing done)
- * when the counter is about to run out on its own.  Lock held. */
-static bool cut(uint32_t load)
+/* Restart the count-down with reload `load`; `e` is what sync() returned.
+ * Returns false (nothing done) when the counter is about to run out on its
+ * own.  Lock held. */
+static bool cut(uint32_t load, uint32_t e)
 {
     uint32_t v, primask;
     uint32_t zero = 0;
@@ -93,8 +94,14 @@ static bool cut(uint32_t load)
     }
     EBB_CM_SYST_RVR = MAX_LOAD;
     primask_restore(primask);
-    /* A write to VAL clears COUNTFLAG, but GUARD guarantees no wrap was
-     * pending between the last sync() and this cut. */
+    /* A write to VAL clears COUNTFLAG.  GUARD keeps a wrap from landing
+     * between the sample and the write; one between the caller's sync()
+     * and the sample (an interrupt above the lock ran there) shows as VAL
+     * above what sync() read: fold it here, or a count-down is lost. */
+    if (v > st.cur_load - e) {
+        advance(st.cur_load + 1u);
+        st.cur_load = MAX_LOAD;
+    }
     st.cut_frac += EBB_CONFIG_SYSTICK_CUT_CYCLES_X16;
     advance(st.cur_load - v + (st.cut_frac >> 4));
     st.cut_frac &= 15u;
@@ -131,7 +138,7 @@ static bool program(void)
         if (load < MIN_LOAD) {
             load = MIN_LOAD;
         }
-        if (cut(load)) {
+        if (cut(load, e)) {
             return true;
         }
         /* About to wrap by itself: let it, then fold it in and retry. */
