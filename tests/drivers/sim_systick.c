@@ -160,8 +160,9 @@ volatile uint32_t *sim_syst_reg(uintptr_t addr)
 uint32_t ebb_systick_sim_cut(uint32_t load, uint32_t guard, uint32_t *pm)
 {
     *pm = primask;
-    primask = true;
+    /* A hook at the sample stands for a preemption just before cpsid. */
     uint32_t v = *sim_syst_reg(0xE000E018u);
+    primask = true;
     sync();
     if (v <= guard) {
         return v;
