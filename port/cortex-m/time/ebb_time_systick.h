@@ -19,7 +19,10 @@
  * bias under 0.1 cycle per cut (< 1.5 ppm).  On hardware, an uncalibrated
  * constant that is off by 1 cycle costs 6 ppm at 168 MHz and 1000 expiries
  * per second; calibrate it with the DWT cycle counter.
- * An alarm fires at most a few dozen cycles (the programming path) late.
+ * An alarm fires at most a few dozen cycles (the programming path) late,
+ * plus, if an interrupt above ebb's ceiling preempts the programming path
+ * between its first sample of VAL and the cut, the length of that
+ * preemption (tests/drivers/test_time_systick.c allows for exactly this).
  *
  * With no alarm armed SysTick still interrupts once per 2^24 cycles (100 ms
  * at 168 MHz) to extend the counter: the only "tick" an idle system takes.
