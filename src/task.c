@@ -26,7 +26,10 @@ int ebb_task_spawn(ebb_executor *ex, ebb_task *t)
     EBB_REQUIRE(1, ex->id < EBB_CONFIG_MAX_EXECUTORS && ebb__executors[ex->id] == ex);
 
     ebb_irq_state s = ebb_port_lock();
-    if (t->state == EBB_TASK_RUNNING) {
+    /* A finished task may still sit in its old executor's run queue (woken
+     * before it finished); moving it to another executor now would leave
+     * the old one polling it. */
+    if (t->state == EBB_TASK_RUNNING || (ebb_node_linked(&t->node) && t->exec != ex->id)) {
         ebb_port_unlock(s);
         return EBB_EBUSY;
     }

@@ -40,7 +40,7 @@ void ebb_time_alarm_isr(void)
     ebb_port_unlock(s);
 }
 
-static void arm_locked(ebb_timer *t)
+static void arm_locked(ebb_timer *t, ebb_task *task)
 {
     ebb_node *prev = NULL;
     ebb_node *n;
@@ -51,7 +51,7 @@ static void arm_locked(ebb_timer *t)
         }
         prev = n;
     }
-    t->wait.task = ebb__cur;
+    t->wait.task = task;
     ebb_list_insert_after(&timers, prev, &t->wait.node);
     if (prev == NULL) {
         service_locked(); /* new earliest deadline: re-arm the driver */
@@ -80,7 +80,7 @@ ebb_poll_t ebb_sleep_until(ebb_timer *t, ebb_ticks deadline)
         if (deadline <= ebb_time_driver_now()) {
             r = EBB_READY; /* already due: no need to touch the queue */
         } else {
-            arm_locked(t);
+            arm_locked(t, ebb__cur);
         }
     } else if (ebb_wait_fired(&t->wait)) {
         t->wait.task = NULL;
@@ -103,9 +103,17 @@ ebb_poll_t ebb_sleep_for(ebb_timer *t, ebb_ticks ticks)
 void ebb_ticker_start(ebb_ticker *tk, ebb_ticks period)
 {
     EBB_REQUIRE(2, period > 0);
+    ebb_irq_state s = ebb_port_lock();
+    ebb_task *waiting = ebb_timer_armed(&tk->timer) ? tk->timer.wait.task : NULL;
+    if (waiting != NULL) {
+        cancel_locked(&tk->timer); /* the old deadline goes... */
+    }
     tk->period = period;
-    tk->timer.wait.task = NULL;
-    tk->timer.deadline = ebb_now() + period;
+    tk->timer.deadline = ebb_time_driver_now() + period;
+    if (waiting != NULL) {
+        arm_locked(&tk->timer, waiting); /* ... and the waiting task keeps waiting, for the new one */
+    }
+    ebb_port_unlock(s);
 }
 
 ebb_poll_t ebb_ticker_next(ebb_ticker *tk)

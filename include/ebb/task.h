@@ -110,7 +110,9 @@ struct ebb_executor;
 /**
  * Start `t` on executor `ex`: its body runs from the top at the executor's
  * next pass.  A task that finished (or was cancelled) may be spawned again.
- * Returns EBB_OK, or EBB_EBUSY if `t` is already running (nothing changes).
+ * Returns EBB_OK, or EBB_EBUSY if `t` is already running, or finished but
+ * still queued on a different executor (poll that one first); nothing
+ * changes then.
  * Contract task:1 - ex has been initialised.
  * Context: any.  Cost: O(1).
  */

@@ -265,6 +265,34 @@ static void test_finished_task_ignores_wake_and_respawns(void **state)
     assert_int_equal(o.done, 2);
 }
 
+/* Wakes itself, then finishes: done, but still in its executor's queue. */
+static ebb_poll_t wake_then_finish_poll(ebb_task *self)
+{
+    EBB_BEGIN(&self->co);
+    ebb_wake(self);
+    EBB_END();
+}
+
+static void test_respawn_on_other_executor_while_queued(void **state)
+{
+    (void)state;
+    static ebb_executor other;
+    struct oneshot o = {.task = EBB_TASK_INITIALIZER(wake_then_finish_poll)};
+    other.id = 0xFF;
+    ebb_executor_init(&other, NULL);
+    ebb_task_spawn(&test_exec, &o.task);
+    ebb_executor_poll(&test_exec);
+    assert_int_equal(ebb_task_state(&o.task), EBB_TASK_DONE);
+    assert_true(ebb_executor_has_work(&test_exec)); /* still queued there */
+    /* Moving it now would leave test_exec polling a task of `other`. */
+    assert_int_equal(ebb_task_spawn(&other, &o.task), EBB_EBUSY);
+    assert_int_equal(ebb_task_state(&o.task), EBB_TASK_DONE);
+    ebb_executor_poll(&test_exec); /* skips it: done */
+    assert_int_equal(ebb_task_spawn(&other, &o.task), EBB_OK);
+    assert_false(ebb_executor_has_work(&test_exec));
+    assert_true(ebb_executor_has_work(&other));
+}
+
 static void test_cancel_task_withdraws_waker(void **state)
 {
     (void)state;
@@ -366,6 +394,7 @@ int main(void)
         RUN(test_fairness_yield),
         RUN(test_thousand_tasks),
         RUN(test_finished_task_ignores_wake_and_respawns),
+        RUN(test_respawn_on_other_executor_while_queued),
         RUN(test_cancel_task_withdraws_waker),
         RUN(test_await_outside_task_is_contract),
         RUN(test_spawn_on_uninitialised_executor_is_contract),

@@ -176,6 +176,45 @@ static void test_tickless_one_alarm_per_sleep(void **state)
     assert_int_equal(ebb_host_alarm_requests() - before, 2);
 }
 
+struct restarter {
+    ebb_task task;
+    ebb_ticker ticker;
+    int ticks;
+};
+static ebb_poll_t restarter_poll(ebb_task *self)
+{
+    struct restarter *r = EBB_CONTAINER_OF(self, struct restarter, task);
+    EBB_BEGIN(&self->co);
+    ebb_ticker_start(&r->ticker, 100);
+    for (;;) {
+        EBB_AWAIT(ebb_ticker_next(&r->ticker));
+        r->ticks++;
+    }
+    EBB_END();
+}
+
+static void test_ticker_restart_while_armed(void **state)
+{
+    (void)state;
+    struct restarter r = {.task = EBB_TASK_INITIALIZER(restarter_poll)};
+    ebb_task_spawn(&test_exec, &r.task);
+    ebb_host_run_until(&test_exec, 150); /* ticked at 100, armed for 200 */
+    assert_int_equal(r.ticks, 1);
+    assert_true(ebb_timer_armed(&r.ticker.timer));
+    /* Restarted from outside while the task waits for the tick at 200:
+     * the old deadline goes, the task now waits for 1150, then 2150... */
+    ebb_ticker_start(&r.ticker, 1000);
+    assert_true(ebb_timer_armed(&r.ticker.timer));
+    assert_int_equal(r.ticker.timer.deadline, 1150);
+    assert_int_equal(ebb_host_alarm(), 1150);
+    ebb_host_run_until(&test_exec, 1149);
+    assert_int_equal(r.ticks, 1);
+    ebb_host_run_until(&test_exec, 1150);
+    assert_int_equal(r.ticks, 2);
+    ebb_host_run_until(&test_exec, 2150);
+    assert_int_equal(r.ticks, 3);
+}
+
 static void test_ticker_zero_period_is_contract(void **state)
 {
     (void)state;
@@ -202,6 +241,7 @@ int main(void)
         RUN(test_ticker_no_drift_million_periods),
         RUN(test_ticker_late_task_keeps_schedule),
         RUN(test_tickless_one_alarm_per_sleep),
+        RUN(test_ticker_restart_while_armed),
         RUN(test_ticker_zero_period_is_contract),
         RUN(test_tick_macros),
     };
