@@ -103,17 +103,12 @@ ebb_poll_t ebb_sleep_for(ebb_timer *t, ebb_ticks ticks)
 void ebb_ticker_start(ebb_ticker *tk, ebb_ticks period)
 {
     EBB_REQUIRE(2, period > 0);
-    ebb_irq_state s = ebb_port_lock();
-    ebb_task *waiting = ebb_timer_armed(&tk->timer) ? tk->timer.wait.task : NULL;
-    if (waiting != NULL) {
-        cancel_locked(&tk->timer); /* the old deadline goes... */
-    }
+    /* A ticker restarted under a waiting task would leave its old timer
+     * queued with no task to wake. */
+    EBB_REQUIRE(3, !ebb_timer_armed(&tk->timer));
     tk->period = period;
-    tk->timer.deadline = ebb_time_driver_now() + period;
-    if (waiting != NULL) {
-        arm_locked(&tk->timer, waiting); /* ... and the waiting task keeps waiting, for the new one */
-    }
-    ebb_port_unlock(s);
+    tk->timer.wait.task = NULL;
+    tk->timer.deadline = ebb_now() + period;
 }
 
 ebb_poll_t ebb_ticker_next(ebb_ticker *tk)

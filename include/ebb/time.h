@@ -64,10 +64,11 @@ ebb_poll_t ebb_sleep_until(ebb_timer *t, ebb_ticks deadline);
 ebb_poll_t ebb_sleep_for(ebb_timer *t, ebb_ticks ticks);
 
 /**
- * Start (or restart) a ticker whose first tick is `period` from now.  When a
- * task is waiting on the ticker, it keeps waiting, for the new first tick.
- * Contract time:2 - period > 0.  Context: any.  Cost: O(1), O(armed timers)
- * when it was armed.
+ * Start (or restart) a ticker whose first tick is `period` from now.
+ * Contract time:2 - period > 0.
+ * Contract time:3 - no task is waiting on it (restart it from the task that
+ * awaits it, between ticks, or cancel that task first).
+ * Context: any.  Cost: O(1).
  */
 void ebb_ticker_start(ebb_ticker *tk, ebb_ticks period);
 
