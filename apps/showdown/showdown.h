@@ -45,6 +45,20 @@ typedef struct showdown_msg {
  *       interrupt handler itself.
  */
 
+/* ---- shared by the boards' scripted fingers ---- */
+
+/** xorshift32: the deterministic pseudo-random spacing of button edges.
+ *  `*state` is the seed, non-zero.  Context: any.  Cost: 6 instructions. */
+static inline uint32_t showdown_rand(uint32_t *state)
+{
+    uint32_t x = *state;
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    *state = x;
+    return x;
+}
+
 /* ---- what the application offers the board ---- */
 
 /** Spawn blink and the writer on `ex` and the button task on `button_ex`

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "ebb/contract.h"
+#include "ebb/executor.h"
 #include "ebb_port_impl.h"
 
 #ifdef __cplusplus
@@ -67,6 +68,23 @@ extern "C" {
 /* DWT cycle counter (not modelled by QEMU: reads 0) */
 #define EBB_CM_DWT_CTRL EBB_CM_REG(0xE0001000u)
 #define EBB_CM_DWT_CYCCNT EBB_CM_REG(0xE0001004u)
+
+/**
+ * Sleep in WFI until an interrupt, unless `ex` has work: the race-free idle
+ * of ebb_port_idle() (EBB_CONFIG_PORT_IDLE_WFI=1), callable on its own by an
+ * application whose board idles otherwise.  PRIMASK (not BASEPRI) makes the
+ * check and the WFI one atomic step: an interrupt arriving after the check
+ * stays pending, makes WFI return at once, and runs at cpsie.
+ * Context: thread mode.  Cost: a handful of instructions plus the sleep.
+ */
+static inline void ebb_cm_idle_wfi(const ebb_executor *ex)
+{
+    __asm volatile("cpsid i" ::: "memory");
+    if (!ebb_executor_has_work(ex)) {
+        __asm volatile("dsb\n\twfi" ::: "memory");
+    }
+    __asm volatile("cpsie i\n\tisb" ::: "memory");
+}
 
 /** Enable device interrupt `irq` in the NVIC.  Context: any.  Cost: 1 store. */
 static inline void ebb_cm_irq_enable(unsigned irq)

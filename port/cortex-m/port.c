@@ -9,14 +9,7 @@
 void ebb_port_idle(ebb_executor *ex)
 {
 #if EBB_CONFIG_PORT_IDLE_WFI
-    /* PRIMASK (not BASEPRI) so that the check and the WFI form one atomic
-     * step: an interrupt arriving after the check stays pending and makes
-     * WFI return immediately; it runs at cpsie. */
-    __asm volatile("cpsid i" ::: "memory");
-    if (!ebb_executor_has_work(ex)) {
-        __asm volatile("dsb\n\twfi" ::: "memory");
-    }
-    __asm volatile("cpsie i\n\tisb" ::: "memory");
+    ebb_cm_idle_wfi(ex);
 #else
     (void)ex;
 #endif

@@ -62,13 +62,6 @@ ebb_poll_t showdown_console_write(showdown_uart_write *op, const void *buf, size
 }
 
 static uint32_t rng = 0x2545F491u;
-static uint32_t next_rand(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 17;
-    rng ^= rng << 5;
-    return rng;
-}
 
 int main(void)
 {
@@ -84,10 +77,10 @@ int main(void)
          * while the writer is still busy with earlier lines. */
         ebb_host_run_until(&ex, t);
         ebb_host_irq(exti_isr, (void *)(intptr_t)1);
-        t += EBB_MS(1 + next_rand() % 120);
+        t += EBB_MS(1 + showdown_rand(&rng) % 120);
         ebb_host_run_until(&ex, t);
         ebb_host_irq(exti_isr, (void *)(intptr_t)0);
-        t += EBB_MS(1 + next_rand() % 300);
+        t += EBB_MS(1 + showdown_rand(&rng) % 300);
     }
     ebb_host_run_until(&ex, t + EBB_MS(100));
 

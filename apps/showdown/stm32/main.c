@@ -87,22 +87,15 @@ static ebb_finger_step script[EDGES];
 static ebb_ticks script_end;
 
 static uint32_t rng = 0x9E3779B9u;
-static uint32_t next_rand(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 17;
-    rng ^= rng << 5;
-    return rng;
-}
 
 /* Gaps between edges: mostly milliseconds (the system idles in between, as
  * with a human finger), under load much shorter so the busy CPU is hit. */
 static uint32_t gap_us(void)
 {
 #if SHOWDOWN_LOAD
-    return 60u + next_rand() % 340u;
+    return 60u + showdown_rand(&rng) % 340u;
 #else
-    return 200u + next_rand() % 20000u;
+    return 200u + showdown_rand(&rng) % 20000u;
 #endif
 }
 
@@ -267,17 +260,12 @@ static void run(ebb_executor *ex) { ebb_executor_run(ex); }
 /* The QEMU board idles by spinning (its SysTick loses periods across a WFI
  * under -icount, which matters to its timer tests).  Here idle time is not
  * measured, and spinning would make the scope model every idle nanosecond,
- * so the showdown sleeps in WFI - the same race-free sequence as the port's
- * ebb_port_idle() on hardware. */
+ * so the showdown sleeps in WFI - the port's own race-free idle sequence. */
 static EBB_NORETURN void run(ebb_executor *ex)
 {
     for (;;) {
         if (!ebb_executor_poll(ex)) {
-            __asm volatile("cpsid i" ::: "memory");
-            if (!ebb_executor_has_work(ex)) {
-                __asm volatile("dsb\n\twfi" ::: "memory");
-            }
-            __asm volatile("cpsie i\n\tisb" ::: "memory");
+            ebb_cm_idle_wfi(ex);
         }
     }
 }
