@@ -57,11 +57,28 @@ static ebb_poll_t waiter_poll(ebb_task *self)
 }
 static EBB_TASK_DEFINE(struct waiter, waiter, waiter_poll);
 
+/* A task that takes a semaphore forever. */
+static EBB_SEM_DEFINE(sem_irq, 0, 10);
+static ebb_poll_t sem_waiter_poll(ebb_task *self)
+{
+    struct waiter *w = EBB_CONTAINER_OF(self, struct waiter, task);
+    EBB_BEGIN(&self->co);
+    for (;;) {
+        EBB_AWAIT(ebb_sem_take(&w->wait, &sem_irq));
+        w->resumes++;
+    }
+    EBB_END();
+}
+static EBB_TASK_DEFINE(struct waiter, sem_waiter, sem_waiter_poll);
+
 /* A task that measures what only a task may call. */
 static EBB_MUTEX_DEFINE(mutex);
+static EBB_SEM_DEFINE(sem, 0, 10);
+static volatile int sink;
 struct prober {
     ebb_task task;
     ebb_timer timer;
+    ebb_wait wait;
 };
 static ebb_poll_t prober_poll(ebb_task *self)
 {
@@ -70,6 +87,19 @@ static ebb_poll_t prober_poll(ebb_task *self)
     MEASURE("mutex_try_lock+unlock", (void)ebb_mutex_try_lock(&mutex); ebb_mutex_unlock(&mutex));
     MEASURE("sleep_start(arm_timer)", (void)ebb_sleep_for(&p->timer, EBB_MS(10)));
     MEASURE("sleep_cancel(disarm_timer)", EBB__CANCEL(ebb_sleep_for(&p->timer, EBB_MS(10))));
+
+    /* Semaphore.  The give runs here, but executes exactly what it executes
+     * in an interrupt handler; the take is the task's side once the give
+     * handed it the token (the executor's dispatch is executor_poll's). */
+    sink = ebb_sem_take(&p->wait, &sem); /* no token: the prober waits */
+    MEASURE("sem_give(1_waiter)+take(handed)", (void)ebb_sem_give(&sem); sink = ebb_sem_take(&p->wait, &sem));
+    sink = ebb_sem_take(&p->wait, &sem);
+    (void)ebb_sem_give(&sem);
+    MEASURE("sem_take(handed)", sink = ebb_sem_take(&p->wait, &sem));
+    MEASURE("sem_give(no_waiter)", (void)ebb_sem_give(&sem));
+    MEASURE("sem_take(available)", sink = ebb_sem_take(&p->wait, &sem));
+    (void)ebb_sem_give(&sem);
+    MEASURE("sem_try_take", (void)ebb_sem_try_take(&sem));
     EBB_END();
 }
 static EBB_TASK_DEFINE(struct prober, prober, prober_poll);
@@ -103,8 +133,13 @@ int main(void)
     MEASURE("signal_raise(no_waiter)", ebb_signal_raise(&sig, 1));
     MEASURE("now()", (void)ebb_now());
 
+    (void)ebb_task_spawn(&exec, &sem_waiter.task);
+    (void)ebb_executor_poll(&exec); /* sem_waiter now waits for a token */
+    MEASURE("sem_give(1_waiter)", (void)ebb_sem_give(&sem_irq));
+    (void)ebb_executor_poll(&exec);
+
     (void)ebb_task_spawn(&exec, &prober.task);
     (void)ebb_executor_poll(&exec);
 
-    ebb_board_exit(waiter.resumes == 1 ? 0 : 1); /* one real wake, one spurious */
+    ebb_board_exit(waiter.resumes == 1 && sem_waiter.resumes == 1 ? 0 : 1); /* one real wake, one spurious */
 }

@@ -13,5 +13,6 @@
 #include "ebb/channel.h"
 #include "ebb/signal.h"
 #include "ebb/mutex.h"
+#include "ebb/sem.h"
 
 #endif /* EBB_EBB_H */

@@ -46,6 +46,8 @@ enum {
     EBB_EBUSY = -1,     /* object in use (task running, reservation held) */
     EBB_EAGAIN = -2,    /* would block: channel full / empty */
     EBB_ETIMEDOUT = -3, /* a timeout won a race (EBB_AWAIT_TIMEOUT) */
+    EBB_EINVAL = -4,    /* misuse refused (the contract's fallback when
+                           contracts are compiled out) */
 };
 
 /** Resume point of a coroutine (a task body or an async function).  0 means
