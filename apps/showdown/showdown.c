@@ -47,10 +47,8 @@ static EBB_TASK_DEFINE(struct blink, blink, blink_poll);
 /* ---- button ---- */
 struct button {
     ebb_task task;
-    ebb_wait wait; /* the edge, then (rarely) a full queue */
-    uint32_t count;
-    uint8_t level; /* 1 while pressed */
-    showdown_msg *slot;
+    ebb_wait wait;  /* the edge, then (rarely) a full queue */
+    uint32_t count; /* edges so far; odd while pressed (the level is bit 0) */
 };
 
 /* "Button is <level> (<count>)\n" without printf: snprintf alone would
@@ -85,16 +83,18 @@ __attribute__((noinline)) static void format(showdown_msg *m, unsigned level, ui
 static ebb_poll_t button_poll(ebb_task *self)
 {
     struct button *b = EBB_CONTAINER_OF(self, struct button, task);
+    /* Set by the poll in which the reservation succeeds and used before the
+     * next await, so it need not survive one: a local, not task state. */
+    void *slot = NULL;
     EBB_BEGIN(&self->co);
     for (;;) {
         /* Released: wait for the press (rising edge); pressed: the release. */
-        EBB_AWAIT(showdown_button_edge(&b->wait, b->level ? SHOWDOWN_FALLING : SHOWDOWN_RISING));
+        EBB_AWAIT(showdown_button_edge(&b->wait, (b->count & 1u) ? SHOWDOWN_FALLING : SHOWDOWN_RISING));
         showdown_probe_thread(true);
-        b->level = !b->level;
         b->count++;
-        atomic_store_explicit(&pressed, b->level, memory_order_relaxed);
-        EBB_AWAIT(ebb_channel_reserve(&b->wait, &queue, (void **)&b->slot));
-        format(b->slot, b->level, b->count);
+        atomic_store_explicit(&pressed, (b->count & 1u) != 0, memory_order_relaxed);
+        EBB_AWAIT(ebb_channel_reserve(&b->wait, &queue, &slot));
+        format(slot, b->count & 1u, b->count);
         ebb_channel_commit(&queue);
         showdown_probe_thread(false);
     }
@@ -106,9 +106,15 @@ static EBB_TASK_DEFINE(struct button, button, button_poll);
 /* ---- uart writer ---- */
 struct writer {
     ebb_task task;
-    ebb_wait wait;
     showdown_msg *msg;
-    showdown_uart_write out;
+    /* The peek and the write are never pending together, and each leaves
+     * its state idle when it completes: they share storage, as a
+     * compiler lays out a Rust async fn's locals that are never live at the
+     * same time. */
+    union {
+        ebb_wait wait;
+        showdown_uart_write out;
+    } u;
 };
 
 static ebb_poll_t writer_poll(ebb_task *self)
@@ -116,8 +122,8 @@ static ebb_poll_t writer_poll(ebb_task *self)
     struct writer *w = EBB_CONTAINER_OF(self, struct writer, task);
     EBB_BEGIN(&self->co);
     for (;;) {
-        EBB_AWAIT(ebb_channel_peek(&w->wait, &queue, (void **)&w->msg));
-        EBB_AWAIT(showdown_console_write(&w->out, w->msg->text, w->msg->len));
+        EBB_AWAIT(ebb_channel_peek(&w->u.wait, &queue, (void **)&w->msg));
+        EBB_AWAIT(showdown_console_write(&w->u.out, w->msg->text, w->msg->len));
         ebb_channel_release(&queue);
     }
     EBB_END();

@@ -49,6 +49,17 @@ uint32_t ebb_board_core_hz(void);
 /** The console USART, for async ebb_usart_write / ebb_usart_read. */
 extern ebb_usart ebb_board_console;
 
+/**
+ * Attach the console's receive ring and turn the receiver on; called by
+ * ebb_board_init().  The board library's default definition (its own object,
+ * boards/common/console_rx.c) costs the ring's RAM; an application that never
+ * reads the console writes EBB_BOARD_CONSOLE_NO_RX() at file scope instead,
+ * and the ring is not linked.  Context: ebb_board_init only.
+ */
+void ebb_board_console_rx_init(void);
+#define EBB_BOARD_CONSOLE_NO_RX() \
+    void ebb_board_console_rx_init(void) {}
+
 /** Write `len` bytes to the console by polling.  Context: any (not while an
  *  async console write is in progress if the output must not interleave).
  *  Cost: the transmission time. */

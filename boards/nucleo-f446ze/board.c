@@ -14,7 +14,6 @@
 #include "ebb_stm32_time_tim.h"
 #endif
 
-static uint8_t console_rx[EBB_BOARD_CONSOLE_RX_SIZE];
 ebb_usart ebb_board_console;
 static uint32_t core_hz = 16000000u; /* HSI until the PLL runs */
 
@@ -65,8 +64,8 @@ void ebb_board_init(void)
     ebb_gpio_alternate(EBB_GPIO_D, 8, 7, EBB_GPIO_PULL_NONE);
     ebb_gpio_alternate(EBB_GPIO_D, 9, 7, EBB_GPIO_PULL_UP);
     ebb_usart_init(&ebb_board_console, EBB_STM32_USART3_BASE, EBB_BOARD_CONSOLE_IRQ,
-                   core_hz / 4u, 115200u, console_rx, sizeof console_rx,
-                   EBB_BOARD_PRIO_CONSOLE);
+                   core_hz / 4u, 115200u, EBB_BOARD_PRIO_CONSOLE);
+    ebb_board_console_rx_init();
 
     ebb_gpio_output(EBB_BOARD_LED_PORT, EBB_BOARD_LED_PIN, false);
     ebb_gpio_output(EBB_BOARD_PROBE_PORT, EBB_BOARD_PROBE_IRQ_PIN, false);

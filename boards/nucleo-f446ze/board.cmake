@@ -13,7 +13,8 @@ set(EBB_BOARD_RUNS_ON_QEMU OFF)
 # Only the button line (EXTI13) is wired: one EXTI wait list instead of 16.
 target_compile_definitions(ebb_hal_stm32f4 PUBLIC
   EBB_CONFIG_STM32_EXTI_FIRST_LINE=13 EBB_CONFIG_STM32_EXTI_LAST_LINE=13)
-add_library(ebb_board STATIC ${CMAKE_CURRENT_LIST_DIR}/board.c ${EBB_SOURCE_DIR}/boards/common/board_common.c)
+add_library(ebb_board STATIC ${CMAKE_CURRENT_LIST_DIR}/board.c ${EBB_SOURCE_DIR}/boards/common/board_common.c
+  ${EBB_SOURCE_DIR}/boards/common/console_rx.c)
 target_include_directories(ebb_board PUBLIC ${CMAKE_CURRENT_LIST_DIR} ${EBB_SOURCE_DIR}/boards/include)
 target_link_libraries(ebb_board PUBLIC ebb_hal_stm32f4 ${EBB_BOARD_TIME_DRIVER} ebb)
 if(EBB_NUCLEO_TIME STREQUAL "systick")

@@ -10,7 +10,6 @@
 
 #include "ebb_time_systick.h"
 
-static uint8_t console_rx[EBB_BOARD_CONSOLE_RX_SIZE];
 ebb_usart ebb_board_console;
 
 /* QEMU ignores BRR; any plausible APB2 clock will do. */
@@ -157,7 +156,7 @@ void USART1_IRQHandler(void)
     if (keys_mode) {
         /* Each key is one press or release; the bytes are consumed here. */
         while (ebb_usart_rx_count(&ebb_board_console) != 0) {
-            ebb_board_console.rx_tail++;
+            ebb_board_console.rx->tail++;
             ebb_board_button_set(!button_level);
         }
     }
@@ -166,8 +165,8 @@ void USART1_IRQHandler(void)
 void ebb_board_init(void)
 {
     ebb_usart_init(&ebb_board_console, EBB_STM32_USART1_BASE, EBB_BOARD_CONSOLE_IRQ,
-                   CONSOLE_PCLK_HZ, 115200u, console_rx, sizeof console_rx,
-                   EBB_BOARD_PRIO_CONSOLE);
+                   CONSOLE_PCLK_HZ, 115200u, EBB_BOARD_PRIO_CONSOLE);
+    ebb_board_console_rx_init();
     ebb_board_led(false);
     EBB_BOARD_PROBE_IRQ_LOW();
     EBB_BOARD_PROBE_THREAD_LOW();

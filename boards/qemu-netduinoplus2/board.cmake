@@ -6,7 +6,8 @@ target_compile_definitions(ebb_hal_stm32f4 PUBLIC EBB_STM32_EXTI_VIRTUAL=1)
 # Only the button line (EXTI13) is wired: one EXTI wait list instead of 16.
 target_compile_definitions(ebb_hal_stm32f4 PUBLIC
   EBB_CONFIG_STM32_EXTI_FIRST_LINE=13 EBB_CONFIG_STM32_EXTI_LAST_LINE=13)
-add_library(ebb_board STATIC ${CMAKE_CURRENT_LIST_DIR}/board.c ${EBB_SOURCE_DIR}/boards/common/board_common.c)
+add_library(ebb_board STATIC ${CMAKE_CURRENT_LIST_DIR}/board.c ${EBB_SOURCE_DIR}/boards/common/board_common.c
+  ${EBB_SOURCE_DIR}/boards/common/console_rx.c)
 target_include_directories(ebb_board PUBLIC ${CMAKE_CURRENT_LIST_DIR} ${EBB_SOURCE_DIR}/boards/include)
 target_link_libraries(ebb_board PUBLIC ebb_hal_stm32f4 ebb_time_systick ebb)
 # Measured with tests/firmware/test_timers.c: on QEMU a SysTick cut restarts

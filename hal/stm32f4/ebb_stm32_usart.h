@@ -4,8 +4,9 @@
  * ring buffer filled by the RXNE interrupt.
  *
  * One write transmits at a time; other writers wait their turn in FIFO order.
- * Received bytes that do not fit in the ring, and hardware overruns (ORE),
- * are counted in `overruns` and dropped: the ring never holds corrupted data.
+ * Receiving is optional (ebb_usart_rx_start attaches a ring): received bytes
+ * that do not fit in the ring, and hardware overruns (ORE), are counted in
+ * `overruns` and dropped: the ring never holds corrupted data.
  *
  * QEMU note: QEMU's USART sends synchronously, reports TXE and TC always set
  * and never raises TXEIE/TCIE.  The driver writes while TXE is set and only
@@ -28,20 +29,25 @@
 extern "C" {
 #endif
 
+/* Receive side, attached by ebb_usart_rx_start(): a single-producer (ISR)
+ * single-consumer ring.  Kept apart from ebb_usart so that a USART that only
+ * transmits (a console nobody types into) costs no receive RAM at all. */
+typedef struct ebb_usart_rx {
+    uint8_t *buf;
+    uint16_t mask;              /* size - 1, size a power of two */
+    volatile uint16_t head;     /* written by the ISR */
+    volatile uint16_t tail;     /* written by the reader */
+    ebb_list waiters;
+    volatile uint32_t overruns; /* bytes lost: ring full or hardware ORE */
+} ebb_usart_rx;
+
 typedef struct ebb_usart {
     ebb_stm32_usart_regs *regs;
-    /* transmit */
     const uint8_t *tx_ptr, *tx_end;
     const ebb_wait *tx_owner; /* the write in progress, NULL when idle */
-    ebb_list tx_done;         /* its task, until the last byte is out */
-    ebb_list tx_turn;         /* writers waiting for the transmitter */
-    /* receive: a single-producer (ISR) single-consumer ring */
-    uint8_t *rx_buf;
-    uint16_t rx_mask;         /* size - 1, size a power of two */
-    volatile uint16_t rx_head; /* written by the ISR */
-    volatile uint16_t rx_tail; /* written by the reader */
-    ebb_list rx_waiters;
-    volatile uint32_t overruns; /* bytes lost: ring full or hardware ORE */
+    ebb_list tx_waiters;      /* the owner until its last byte is out, then
+                                 the writers waiting for their turn */
+    ebb_usart_rx *rx;         /* NULL: transmit only */
 } ebb_usart;
 
 /** State of one write; embed it in the task's state.  Zero-initialise. */
@@ -53,15 +59,24 @@ typedef struct ebb_usart_write_op {
 /**
  * Set up USART `regs_base` (EBB_STM32_USARTn_BASE) for 8N1 at `baud` from
  * its bus clock `pclk_hz` (BRR = pclk / baud, rounded; 16x oversampling),
- * with a receive ring of `rx_size` bytes (a power of two, 2..32768) at
- * `rx_buf`, and enable its NVIC line `irq` at logical priority `prio`
+ * transmit only, and enable its NVIC line `irq` at logical priority `prio`
  * (>= the port's ceiling).  Enables the peripheral clock of USART1/2/3/6.
  * The pins are configured by the board (ebb_gpio_alternate).
- * Contract usart:1 - rx_buf != NULL, rx_size a power of two >= 2, baud > 0.
+ * Contract usart:1 - baud > 0.
  * Context: main/init.  Cost: a few register writes.
  */
 void ebb_usart_init(ebb_usart *u, uintptr_t regs_base, unsigned irq, uint32_t pclk_hz,
-                    uint32_t baud, uint8_t *rx_buf, uint16_t rx_size, unsigned prio);
+                    uint32_t baud, unsigned prio);
+
+/**
+ * Start receiving on `u` into the ring `rx` of `size` bytes at `buf` (a
+ * power of two, 2..32768): from now on the RXNE interrupt fills it and
+ * ebb_usart_read() takes from it.  Before this call (or without it) the
+ * receiver is off and received bytes are not looked at.
+ * Contract usart:1 - buf != NULL, size a power of two >= 2.
+ * Context: main/init, after ebb_usart_init.  Cost: a few stores.
+ */
+void ebb_usart_rx_start(ebb_usart *u, ebb_usart_rx *rx, uint8_t *buf, uint16_t size);
 
 /**
  * Awaitable: transmit `len` bytes at `data` (which must stay valid until
@@ -75,20 +90,24 @@ ebb_poll_t ebb_usart_write(ebb_usart_write_op *op, ebb_usart *u, const void *dat
  * Awaitable: wait until at least one byte has been received, then copy up to
  * `max` (> 0) bytes into `buf` and set *got.  Bytes stay in the ring until
  * read, so a cancelled read loses nothing.
+ * Contract usart:2 - the receiver was started (ebb_usart_rx_start); with
+ * contracts off such a read stays pending for ever.
  * Context: task (one reader per USART).  Cost: O(bytes copied).
  */
 ebb_poll_t ebb_usart_read(ebb_wait *w, ebb_usart *u, void *buf, size_t max, size_t *got);
 
-/** Bytes waiting in the receive ring.  Context: any.  Cost: 2 loads. */
+/** Bytes waiting in the receive ring (0 without one).  Context: any.
+ *  Cost: 3 loads. */
 static inline uint16_t ebb_usart_rx_count(const ebb_usart *u)
 {
-    return (uint16_t)(u->rx_head - u->rx_tail);
+    return u->rx != NULL ? (uint16_t)(u->rx->head - u->rx->tail) : 0u;
 }
 
-/** Bytes lost so far (ring full or hardware overrun).  Context: any. */
+/** Bytes lost so far (ring full or hardware overrun; 0 without a ring).
+ *  Context: any. */
 static inline uint32_t ebb_usart_overruns(const ebb_usart *u)
 {
-    return u->overruns;
+    return u->rx != NULL ? u->rx->overruns : 0u;
 }
 
 /**

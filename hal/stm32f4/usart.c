@@ -8,9 +8,9 @@
 EBB_MODULE("usart");
 
 void ebb_usart_init(ebb_usart *u, uintptr_t regs_base, unsigned irq, uint32_t pclk_hz,
-                    uint32_t baud, uint8_t *rx_buf, uint16_t rx_size, unsigned prio)
+                    uint32_t baud, unsigned prio)
 {
-    EBB_REQUIRE(1, rx_buf != NULL && rx_size >= 2 && (rx_size & (rx_size - 1u)) == 0 && baud > 0);
+    EBB_REQUIRE(1, baud > 0);
     switch (regs_base) {
     case EBB_STM32_USART1_BASE: EBB_STM32_RCC->APB2ENR |= EBB_RCC_APB2ENR_USART1EN; break;
     case EBB_STM32_USART6_BASE: EBB_STM32_RCC->APB2ENR |= EBB_RCC_APB2ENR_USART6EN; break;
@@ -23,22 +23,31 @@ void ebb_usart_init(ebb_usart *u, uintptr_t regs_base, unsigned irq, uint32_t pc
     u->regs = (ebb_stm32_usart_regs *)regs_base;
     u->tx_ptr = u->tx_end = NULL;
     u->tx_owner = NULL;
-    ebb_list_init(&u->tx_done);
-    ebb_list_init(&u->tx_turn);
-    u->rx_buf = rx_buf;
-    u->rx_mask = (uint16_t)(rx_size - 1u);
-    u->rx_head = u->rx_tail = 0;
-    ebb_list_init(&u->rx_waiters);
-    u->overruns = 0;
+    ebb_list_init(&u->tx_waiters);
+    u->rx = NULL;
 
     ebb_stm32_usart_regs *r = u->regs;
     r->CR1 = 0;
     r->CR2 = 0;
     r->CR3 = 0;
     r->BRR = (pclk_hz + baud / 2u) / baud; /* mantissa:fraction in 1/16 */
-    r->CR1 = EBB_USART_CR1_UE | EBB_USART_CR1_TE | EBB_USART_CR1_RE | EBB_USART_CR1_RXNEIE;
+    r->CR1 = EBB_USART_CR1_UE | EBB_USART_CR1_TE;
     ebb_cm_irq_set_prio(irq, prio);
     ebb_cm_irq_enable(irq);
+}
+
+void ebb_usart_rx_start(ebb_usart *u, ebb_usart_rx *rx, uint8_t *buf, uint16_t size)
+{
+    EBB_REQUIRE(1, buf != NULL && size >= 2 && (size & (size - 1u)) == 0);
+    rx->buf = buf;
+    rx->mask = (uint16_t)(size - 1u);
+    rx->head = rx->tail = 0;
+    ebb_list_init(&rx->waiters);
+    rx->overruns = 0;
+    ebb_irq_state s = ebb_port_lock();
+    u->rx = rx;
+    u->regs->CR1 |= EBB_USART_CR1_RE | EBB_USART_CR1_RXNEIE;
+    ebb_port_unlock(s);
 }
 
 /* Move bytes while the data register is free.  Lock held (or in the ISR). */
@@ -54,8 +63,9 @@ static void feed(ebb_usart *u)
 static void tx_finish(ebb_usart *u)
 {
     u->tx_owner = NULL;
-    ebb_waitlist_wake_all_locked(&u->tx_done);
-    ebb_waitlist_wake_all_locked(&u->tx_turn);
+    /* The owner sees it is no longer the owner (done); the others race
+     * for the transmitter in the order they were woken. */
+    ebb_waitlist_wake_all_locked(&u->tx_waiters);
 }
 
 ebb_poll_t ebb_usart_write(ebb_usart_write_op *op, ebb_usart *u, const void *data, size_t len)
@@ -67,17 +77,16 @@ ebb_poll_t ebb_usart_write(ebb_usart_write_op *op, ebb_usart *u, const void *dat
         if (u->tx_owner == &op->wait) {
             r->CR1 &= ~(EBB_USART_CR1_TXEIE | EBB_USART_CR1_TCIE);
             u->tx_ptr = u->tx_end;
-            ebb_wait_remove_locked(&op->wait, &u->tx_done);
+            ebb_wait_remove_locked(&op->wait, &u->tx_waiters);
             tx_finish(u);
         }
-        ebb_wait_remove_locked(&op->wait, &u->tx_done);
-        ebb_wait_remove_locked(&op->wait, &u->tx_turn);
+        ebb_wait_remove_locked(&op->wait, &u->tx_waiters);
         op->started = 0;
     } else if (!op->started) {
         if (u->tx_owner != NULL) {
-            ebb_wait_add_locked(&op->wait, &u->tx_turn); /* wait for our turn */
+            ebb_wait_add_locked(&op->wait, &u->tx_waiters); /* wait for our turn */
         } else {
-            ebb_wait_remove_locked(&op->wait, &u->tx_turn);
+            ebb_wait_remove_locked(&op->wait, &u->tx_waiters);
             u->tx_owner = &op->wait;
             u->tx_ptr = (const uint8_t *)data;
             u->tx_end = u->tx_ptr + len;
@@ -87,13 +96,13 @@ ebb_poll_t ebb_usart_write(ebb_usart_write_op *op, ebb_usart *u, const void *dat
                 result = EBB_READY;
             } else {
                 op->started = 1;
-                ebb_wait_add_locked(&op->wait, &u->tx_done);
+                ebb_wait_add_locked(&op->wait, &u->tx_waiters);
                 r->CR1 |= (u->tx_ptr != u->tx_end) ? EBB_USART_CR1_TXEIE : EBB_USART_CR1_TCIE;
             }
         }
     } else if (u->tx_owner != &op->wait) {
-        /* The ISR finished our transmission (and took us off tx_done). */
-        ebb_wait_remove_locked(&op->wait, &u->tx_done);
+        /* The ISR finished our transmission (and took us off the list). */
+        ebb_wait_remove_locked(&op->wait, &u->tx_waiters);
         op->started = 0;
         result = EBB_READY;
     }
@@ -103,28 +112,33 @@ ebb_poll_t ebb_usart_write(ebb_usart_write_op *op, ebb_usart *u, const void *dat
 
 ebb_poll_t ebb_usart_read(ebb_wait *w, ebb_usart *u, void *buf, size_t max, size_t *got)
 {
+    ebb_usart_rx *rx = u->rx;
+    EBB_REQUIRE(2, rx != NULL);
+    if (rx == NULL) {
+        return EBB_PENDING; /* contracts off: nothing will ever arrive */
+    }
     ebb_irq_state s = ebb_port_lock();
     if (ebb_cancelling()) {
-        ebb_wait_remove_locked(w, &u->rx_waiters);
+        ebb_wait_remove_locked(w, &rx->waiters);
         ebb_port_unlock(s);
         return EBB_PENDING;
     }
-    uint16_t tail = u->rx_tail;
-    uint16_t avail = (uint16_t)(u->rx_head - tail);
+    uint16_t tail = rx->tail;
+    uint16_t avail = (uint16_t)(rx->head - tail);
     if (avail == 0) {
-        ebb_wait_add_locked(w, &u->rx_waiters);
+        ebb_wait_add_locked(w, &rx->waiters);
         ebb_port_unlock(s);
         return EBB_PENDING;
     }
-    ebb_wait_remove_locked(w, &u->rx_waiters);
+    ebb_wait_remove_locked(w, &rx->waiters);
     ebb_port_unlock(s);
     size_t n = avail < max ? avail : max;
     uint8_t *out = (uint8_t *)buf;
     for (size_t i = 0; i < n; i++) {
-        out[i] = u->rx_buf[(uint16_t)(tail + i) & u->rx_mask];
+        out[i] = rx->buf[(uint16_t)(tail + i) & rx->mask];
     }
     /* Publish the freed space only after the copy. */
-    __atomic_store_n(&u->rx_tail, (uint16_t)(tail + n), __ATOMIC_RELEASE);
+    __atomic_store_n(&rx->tail, (uint16_t)(tail + n), __ATOMIC_RELEASE);
     *got = n;
     return EBB_READY;
 }
@@ -146,20 +160,21 @@ void ebb_usart_isr(ebb_usart *u)
 {
     ebb_stm32_usart_regs *r = u->regs;
     uint32_t sr = r->SR;
-    if (sr & (EBB_USART_SR_RXNE | EBB_USART_SR_ORE)) {
+    ebb_usart_rx *rx = u->rx; /* NULL: the receiver is off, RXNE never set */
+    if (rx != NULL && (sr & (EBB_USART_SR_RXNE | EBB_USART_SR_ORE))) {
         /* Reading DR after SR clears RXNE and ORE together. */
         uint8_t b = (uint8_t)r->DR;
         if (sr & EBB_USART_SR_ORE) {
-            u->overruns++; /* the byte(s) after this one were lost */
+            rx->overruns++; /* the byte(s) after this one were lost */
         }
         if (sr & EBB_USART_SR_RXNE) {
-            uint16_t head = u->rx_head;
-            if ((uint16_t)(head - u->rx_tail) > u->rx_mask) {
-                u->overruns++; /* ring full: drop the new byte */
+            uint16_t head = rx->head;
+            if ((uint16_t)(head - rx->tail) > rx->mask) {
+                rx->overruns++; /* ring full: drop the new byte */
             } else {
-                u->rx_buf[head & u->rx_mask] = b;
-                __atomic_store_n(&u->rx_head, (uint16_t)(head + 1u), __ATOMIC_RELEASE);
-                ebb_waitlist_wake_all(&u->rx_waiters);
+                rx->buf[head & rx->mask] = b;
+                __atomic_store_n(&rx->head, (uint16_t)(head + 1u), __ATOMIC_RELEASE);
+                ebb_waitlist_wake_all(&rx->waiters);
             }
         }
     }

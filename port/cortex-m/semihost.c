@@ -25,9 +25,9 @@ void ebb_semihost_exit(int code)
 {
     /* The extended form carries the whole status; plain SYS_EXIT only
      * distinguishes success from failure. */
-    static uint32_t block[2];
-    block[0] = ADP_STOPPED_APPLICATION_EXIT;
-    block[1] = (uint32_t)code;
+    /* On the stack: the call is synchronous, and a static block would cost
+     * RAM in every image, also on boards that never use semihosting. */
+    uint32_t block[2] = {ADP_STOPPED_APPLICATION_EXIT, (uint32_t)code};
     (void)semihost_call(SYS_EXIT_EXTENDED, block);
     for (;;) {
         __asm volatile("wfi");

@@ -23,9 +23,10 @@ int main(void)
     (void)*(volatile uint32_t *)0xA0001000u; /* FMC registers: not modelled, not answered */
 #else
     static uint8_t ring[3];
+    static ebb_usart_rx rx;
     ebb_usart ebb_second;
-    ebb_usart_init(&ebb_second, EBB_STM32_USART2_BASE, EBB_STM32_IRQ_USART2, 42000000u, 9600u,
-                   ring, sizeof ring, 3); /* ring size not a power of two */
+    ebb_usart_init(&ebb_second, EBB_STM32_USART2_BASE, EBB_STM32_IRQ_USART2, 42000000u, 9600u, 3);
+    ebb_usart_rx_start(&ebb_second, &rx, ring, sizeof ring); /* ring size not a power of two */
 #endif
     ebb_board_puts("no fault happened\n");
     return 0;

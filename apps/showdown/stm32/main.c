@@ -53,6 +53,9 @@ void EXTI15_10_IRQHandler(void)
 
 static ebb_executor exec = EBB_EXECUTOR_INITIALIZER;
 
+/* The study's application only writes to the console: no receive ring. */
+EBB_BOARD_CONSOLE_NO_RX()
+
 #if SHOWDOWN_PRIO
 /* The button's executor: polled by the SAI2 handler, which its pender pends.
  * Priority 4 is below the EXTI (2) and console (3) handlers, above thread
