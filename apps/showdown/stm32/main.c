@@ -112,6 +112,16 @@ static void finger_script(void)
     }
     script_end = ebb_now() + EBB_US(total) + EBB_MS(20);
     ebb_board_finger_table(script, EDGES);
+    /* The finger's clock is SysTick, the board's time driver: its handler
+     * wakes the finger, whose interrupt executor raises the button's EXTI
+     * interrupt.  At SysTick's usual lowest priority the EXTI handler would
+     * preempt SysTick and return into its last instructions, so every
+     * measured latency would include the tail of a SysTick handler - which
+     * on hardware happens to almost no edge (a real edge finds the core
+     * asleep in thread mode, or in the load).  At the EXTI's own priority
+     * SysTick finishes first and the EXTI handler tail-chains, then returns
+     * to thread mode, as on the board. */
+    ebb_cm_exc_set_prio(15u, EBB_BOARD_PRIO_EXTI);
 }
 
 struct supervisor {
