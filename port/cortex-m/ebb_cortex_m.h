@@ -21,6 +21,15 @@ extern "C" {
 
 #define EBB_CM_REG(addr) (*(volatile uint32_t *)(uintptr_t)(addr))
 
+/* ARMv6-M (Cortex-M0/M0+) and ARMv8-M Baseline: NVIC_IPR and SHPR are
+ * word-accessible only, there is no NVIC_STIR, no CFSR and no DWT cycle
+ * counter (ARMv6-M ARM, B3.4 and B3.2). */
+#if defined(__ARM_ARCH_6M__) || defined(__ARM_ARCH_8M_BASE__)
+#define EBB_CM_ARMV6M 1
+#else
+#define EBB_CM_ARMV6M 0
+#endif
+
 /* System control space */
 #define EBB_CM_ICSR EBB_CM_REG(0xE000ED04u)
 #define EBB_CM_VTOR EBB_CM_REG(0xE000ED08u)
@@ -106,7 +115,11 @@ static inline void ebb_cm_irq_disable(unsigned irq)
  *  way to enter an EXTI handler.  Context: any.  Cost: 1 store. */
 static inline void ebb_cm_irq_pend(unsigned irq)
 {
+#if EBB_CM_ARMV6M
+    EBB_CM_NVIC_ISPR(irq >> 5) = 1u << (irq & 31u); /* write-1-to-set: no RMW either */
+#else
     EBB_CM_NVIC_STIR = irq;
+#endif
 }
 
 /** Clear a pending device interrupt.  Context: any.  Cost: 1 store. */
@@ -120,14 +133,31 @@ static inline void ebb_cm_irq_unpend(unsigned irq)
  *  Context: any.  Cost: 1 store. */
 static inline void ebb_cm_irq_set_prio(unsigned irq, unsigned prio)
 {
+#if EBB_CM_ARMV6M
+    /* Word access only: read-modify-write under the lock. */
+    volatile uint32_t *ipr = &EBB_CM_REG(0xE000E400u + 4u * (irq >> 2));
+    unsigned shift = 8u * (irq & 3u);
+    ebb_irq_state s = ebb_port_lock();
+    *ipr = (*ipr & ~(0xFFu << shift)) | ((uint32_t)EBB_PORT_PRIO(prio) << shift);
+    ebb_port_unlock(s);
+#else
     EBB_CM_NVIC_IPR(irq) = EBB_PORT_PRIO(prio);
+#endif
 }
 
 /** Set the logical priority of system exception `exc` (4..15, e.g. 15 =
  *  SysTick, 14 = PendSV).  Context: any.  Cost: 1 store. */
 static inline void ebb_cm_exc_set_prio(unsigned exc, unsigned prio)
 {
+#if EBB_CM_ARMV6M
+    volatile uint32_t *shpr = &EBB_CM_REG(0xE000ED18u + 4u * ((exc - 4u) >> 2));
+    unsigned shift = 8u * (exc & 3u);
+    ebb_irq_state s = ebb_port_lock();
+    *shpr = (*shpr & ~(0xFFu << shift)) | ((uint32_t)EBB_PORT_PRIO(prio) << shift);
+    ebb_port_unlock(s);
+#else
     EBB_CM_SHPR(exc) = EBB_PORT_PRIO(prio);
+#endif
 }
 
 /** Number of the active exception (0 in thread mode).  Context: any.

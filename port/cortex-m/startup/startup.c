@@ -1,5 +1,7 @@
 /*
- * startup.c - reset and fault handling for Cortex-M4F (ARMv7-M).
+ * startup.c - reset and fault handling for Cortex-M: ARMv7-M (M3, M4F, M7),
+ * ARMv8-M Mainline (M33) and ARMv6-M (M0: no configurable faults, no CFSR,
+ * no IT blocks - everything escalates to HardFault).
  *
  * Linked as an object (not from an archive) because nothing calls it; the
  * device's vector table (e.g. hal/stm32f4/vectors.c) points here.  Every
@@ -27,10 +29,13 @@ EBB_WEAK void ebb_board_early_init(void) {}
 
 __attribute__((noreturn, used)) void ebb_cm_reset_c(void)
 {
+#if defined(__ARM_FP)
     /* Lazy FP context stacking (ASPEN|LSPEN) is the reset default; set it
      * anyway in case a bootloader changed it: an ISR that uses no FP
-     * registers then pays nothing for the FPU. */
+     * registers then pays nothing for the FPU.  (Without an FPU, FPCCR does
+     * not exist: QEMU raises a BusFault on the access.) */
     EBB_CM_FPCCR |= EBB_CM_FPCCR_ASPEN | EBB_CM_FPCCR_LSPEN;
+#endif
 
     /* Paint the free stack so that ebb_cm_stack_peak_bytes() can find the
      * high-water mark; stop short of this function's own frame. */
@@ -49,12 +54,14 @@ __attribute__((noreturn, used)) void ebb_cm_reset_c(void)
         *dst++ = 0;
     }
 
+#if !EBB_CM_ARMV6M
     /* Separate fault handlers (instead of everything escalating to
      * HardFault) make the report say what went wrong; trapping division by
-     * zero turns a silent 0 result into a report. */
+     * zero turns a silent 0 result into a report.  ARMv6-M has neither. */
     EBB_CM_SHCSR |= EBB_CM_SHCSR_MEMFAULTENA | EBB_CM_SHCSR_BUSFAULTENA | EBB_CM_SHCSR_USGFAULTENA;
     EBB_CM_CCR |= EBB_CM_CCR_DIV_0_TRP;
     __asm volatile("dsb\n\tisb" ::: "memory");
+#endif
 
     int rc = main();
     /* A test's main may simply return its verdict. */
@@ -66,6 +73,7 @@ __attribute__((noreturn, used)) void ebb_cm_reset_c(void)
     }
 }
 
+#if defined(__ARM_FP)
 /* The FPU must be on before any compiler-generated code can touch an FP
  * register, hence this assembly prologue (CPACR CP10/CP11 full access). */
 EBB_WEAK __attribute__((naked, noreturn)) void Reset_Handler(void)
@@ -79,6 +87,12 @@ EBB_WEAK __attribute__((naked, noreturn)) void Reset_Handler(void)
                    "b ebb_cm_reset_c\n\t"
                    ".ltorg");
 }
+#else
+EBB_WEAK __attribute__((noreturn)) void Reset_Handler(void)
+{
+    ebb_cm_reset_c();
+}
+#endif
 
 uint32_t ebb_cm_stack_size_bytes(void)
 {
@@ -117,9 +131,10 @@ __attribute__((noreturn, used, cold)) void ebb_cm_fault_c(const uint32_t *frame,
     char msg[200];
     char hex[11];
     uint32_t n = 0;
-    uint32_t cfsr = EBB_CM_CFSR;
     append(msg, &n, sizeof msg, "FAULT ");
     append(msg, &n, sizeof msg, names[kind & 3u]);
+#if !EBB_CM_ARMV6M
+    uint32_t cfsr = EBB_CM_CFSR;
     append(msg, &n, sizeof msg, " CFSR=");
     append(msg, &n, sizeof msg, ebb_cm_hex32(hex, cfsr));
     append(msg, &n, sizeof msg, " HFSR=");
@@ -132,6 +147,7 @@ __attribute__((noreturn, used, cold)) void ebb_cm_fault_c(const uint32_t *frame,
         append(msg, &n, sizeof msg, " BFAR=");
         append(msg, &n, sizeof msg, ebb_cm_hex32(hex, EBB_CM_BFAR));
     }
+#endif
     append(msg, &n, sizeof msg, " PC=");
     append(msg, &n, sizeof msg, ebb_cm_hex32(hex, frame[6]));
     append(msg, &n, sizeof msg, " LR=");
@@ -143,6 +159,24 @@ __attribute__((noreturn, used, cold)) void ebb_cm_fault_c(const uint32_t *frame,
 }
 
 /* Pick the stack the exception frame was pushed on (EXC_RETURN bit 2). */
+#if EBB_CM_ARMV6M
+/* Thumb-1: no IT blocks, and only low registers in most instructions. */
+#define EBB_FAULT_STUB(name, kind)                                             \
+    EBB_WEAK __attribute__((naked)) void name(void)                            \
+    {                                                                          \
+        __asm volatile("mov r1, lr\n\t"                                        \
+                       "movs r2, #4\n\t"                                       \
+                       "tst r1, r2\n\t"                                        \
+                       "bne 1f\n\t"                                            \
+                       "mrs r0, msp\n\t"                                       \
+                       "b 2f\n"                                                 \
+                       "1:\tmrs r0, psp\n"                                      \
+                       "2:\tmovs r2, #" #kind "\n\t"                             \
+                       "ldr r3, =ebb_cm_fault_c\n\t"                           \
+                       "bx r3\n\t"                                             \
+                       ".ltorg");                                              \
+    }
+#else
 #define EBB_FAULT_STUB(name, kind)                                             \
     EBB_WEAK __attribute__((naked)) void name(void)                            \
     {                                                                          \
@@ -154,6 +188,7 @@ __attribute__((noreturn, used, cold)) void ebb_cm_fault_c(const uint32_t *frame,
                        "movs r2, #" #kind "\n\t"                               \
                        "b ebb_cm_fault_c");                                    \
     }
+#endif
 
 EBB_FAULT_STUB(HardFault_Handler, 0)
 EBB_FAULT_STUB(MemManage_Handler, 1)
