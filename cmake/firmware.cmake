@@ -27,9 +27,7 @@ find_program(EBB_QEMU qemu-system-arm)
 set(EBB_PORT_DIR ${EBB_SOURCE_DIR}/port/cortex-m)
 set(EBB_HAL_DIR ${EBB_SOURCE_DIR}/hal/stm32f4)
 
-add_library(ebb_startup OBJECT
-  ${EBB_PORT_DIR}/startup/startup.c
-  ${EBB_HAL_DIR}/vectors.c)
+add_library(ebb_startup OBJECT ${EBB_PORT_DIR}/startup/startup.c)
 target_link_libraries(ebb_startup PUBLIC ebb)
 
 add_library(ebb_time_systick STATIC ${EBB_PORT_DIR}/time/time_systick.c)
@@ -48,6 +46,18 @@ add_library(ebb_time_tim STATIC ${EBB_HAL_DIR}/time_tim.c)
 target_link_libraries(ebb_time_tim PUBLIC ebb_hal_stm32f4 ebb)
 
 include(${EBB_BOARD_DIR}/board.cmake)
+# A board outside the STM32F4 family names its vector table, HAL library and
+# QEMU machine (boards/mps2-*, boards/microbit); the defaults are STM32F4's.
+if(NOT EBB_BOARD_VECTORS)
+  set(EBB_BOARD_VECTORS ${EBB_HAL_DIR}/vectors.c)
+endif()
+target_sources(ebb_startup PRIVATE ${EBB_BOARD_VECTORS})
+if(NOT EBB_BOARD_HAL_LIB)
+  set(EBB_BOARD_HAL_LIB ebb_hal_stm32f4)
+endif()
+if(NOT EBB_QEMU_MACHINE)
+  set(EBB_QEMU_MACHINE netduinoplus2)
+endif()
 
 # GNU ld group (CMake only predefines RESCAN for some platforms).
 set(CMAKE_C_LINK_GROUP_USING_EBB_GROUP "LINKER:--start-group" "LINKER:--end-group")
@@ -61,7 +71,7 @@ function(ebb_add_firmware name)
   # The core calls the time driver and the board hooks, which call the core:
   # one rescanned group resolves the cycle whatever the order.
   target_link_libraries(${name} PRIVATE ${FW_LIBRARIES}
-    "$<LINK_GROUP:EBB_GROUP,ebb_board,ebb_hal_stm32f4,${EBB_BOARD_TIME_DRIVER},ebb>")
+    "$<LINK_GROUP:EBB_GROUP,ebb_board,${EBB_BOARD_HAL_LIB},${EBB_BOARD_TIME_DRIVER},ebb>")
   target_link_options(${name} PRIVATE
     -T${EBB_BOARD_LINKER_SCRIPT} -L${EBB_PORT_DIR}
     -Wl,-Map=$<TARGET_FILE_DIR:${name}>/${name}.map)
@@ -72,7 +82,7 @@ function(ebb_add_firmware name)
 endfunction()
 
 # QEMU command line shared by tests and `make run` (deterministic variant).
-set(EBB_QEMU_ARGS -M netduinoplus2 -nographic -monitor none -serial stdio
+set(EBB_QEMU_ARGS -M ${EBB_QEMU_MACHINE} -nographic -monitor none -serial stdio
     -semihosting-config enable=on,target=native)
 set(EBB_QEMU_ICOUNT -icount shift=0,align=off,sleep=off)
 
@@ -87,6 +97,10 @@ foreach(app blinky uart_echo button)
 endforeach()
 # Firmware tests: run by ctest on QEMU boards; hardware boards build the
 # hand-run hardware tests only (see tests/firmware/CMakeLists.txt).
-if(EXISTS ${EBB_SOURCE_DIR}/tests/firmware/CMakeLists.txt)
+# (A board whose family the suite does not know yet names its own suite in
+# EBB_BOARD_FW_TESTS: tests/targets for the CMSDK and nRF51 boards.)
+if(EBB_BOARD_FW_TESTS)
+  add_subdirectory(${EBB_BOARD_FW_TESTS} ${CMAKE_BINARY_DIR}/tests/targets)
+elseif(EXISTS ${EBB_SOURCE_DIR}/tests/firmware/CMakeLists.txt)
   add_subdirectory(${EBB_SOURCE_DIR}/tests/firmware ${CMAKE_BINARY_DIR}/tests/firmware)
 endif()

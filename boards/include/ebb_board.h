@@ -17,9 +17,15 @@
 #include "ebb/port.h"
 #include "ebb_board_config.h"
 #include "ebb_cortex_m.h"
+#ifdef EBB_BOARD_FAMILY_HEADER
+/* Boards outside the STM32F4 family (mps2-*, microbit) declare their
+ * console, button wait and probe macros there, under the names below. */
+#include EBB_BOARD_FAMILY_HEADER
+#else
 #include "ebb_stm32_exti.h"
 #include "ebb_stm32_gpio.h"
 #include "ebb_stm32_usart.h"
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -46,8 +52,10 @@ void ebb_board_init(void);
 /** Core clock in Hz (what the board configured).  Context: any.  O(1). */
 uint32_t ebb_board_core_hz(void);
 
+#ifndef EBB_BOARD_FAMILY_HEADER
 /** The console USART, for async ebb_usart_write / ebb_usart_read. */
 extern ebb_usart ebb_board_console;
+#endif
 
 /**
  * Attach the console's receive ring and turn the receiver on; called by
@@ -75,6 +83,7 @@ void ebb_board_led(bool on);
 /** True while the user button is pressed.  Context: any.  Cost: 1 load. */
 bool ebb_board_button_pressed(void);
 
+#ifndef EBB_BOARD_FAMILY_HEADER
 /**
  * Awaitable: the next press (EBB_EXTI_RISING) or release (EBB_EXTI_FALLING)
  * of the user button; ebb_exti_wait on the board's button line.
@@ -84,6 +93,7 @@ static inline ebb_poll_t ebb_board_button_wait(ebb_wait *w, ebb_exti_edge edge)
 {
     return ebb_exti_wait(w, EBB_BOARD_BUTTON_LINE, edge);
 }
+#endif
 
 /** True when semihosting is available (QEMU; a hardware board only when
  *  built with EBB_BOARD_SEMIHOSTING=1 for a debug session). */
@@ -96,6 +106,7 @@ bool ebb_board_semihosting(void);
  */
 EBB_NORETURN void ebb_board_exit(int code);
 
+#ifndef EBB_BOARD_FAMILY_HEADER
 /* Probe pins for measurements (PG0 = interrupt pin, PG1 = thread pin on
  * every board): one bit-band store each, see EBB_GPIO_PROBE_HIGH. */
 #define EBB_BOARD_PROBE_IRQ_HIGH() EBB_GPIO_PROBE_HIGH(EBB_BOARD_PROBE_PORT, EBB_BOARD_PROBE_IRQ_PIN)
@@ -104,6 +115,7 @@ EBB_NORETURN void ebb_board_exit(int code);
     EBB_GPIO_PROBE_HIGH(EBB_BOARD_PROBE_PORT, EBB_BOARD_PROBE_THREAD_PIN)
 #define EBB_BOARD_PROBE_THREAD_LOW() \
     EBB_GPIO_PROBE_LOW(EBB_BOARD_PROBE_PORT, EBB_BOARD_PROBE_THREAD_PIN)
+#endif /* !EBB_BOARD_FAMILY_HEADER */
 
 #if EBB_BOARD_HAS_FINGER
 /* ---- virtual button (boards without a real one) ---- */
