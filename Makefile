@@ -11,7 +11,9 @@
 BOARD ?= qemu-netduinoplus2
 APP   ?= button
 JOBS  ?= $(shell nproc 2>/dev/null || echo 2)
-FIRMWARE_PRESETS := qemu-netduinoplus2 nucleo-f446ze nucleo-f446ze-os
+FIRMWARE_PRESETS := qemu-netduinoplus2 nucleo-f446ze nucleo-f446ze-os $(TARGET_PRESETS)
+# Boards of other Cortex-M profiles, each run on QEMU by make test (docs/boards.md).
+TARGET_PRESETS := mps2-an385
 
 .PHONY: all deps host host-clang firmware test showdown run debug clean
 
@@ -37,6 +39,9 @@ test: host host-clang firmware
 	ctest --test-dir build/host --output-on-failure -j$(JOBS)
 	ctest --test-dir build/host-clang --output-on-failure -j$(JOBS)
 	ctest --test-dir build/qemu-netduinoplus2 --output-on-failure -j$(JOBS) --no-tests=ignore
+	@for p in $(TARGET_PRESETS); do \
+	  ctest --test-dir build/$$p --output-on-failure -j$(JOBS) || exit 1; \
+	done
 	sh scripts/showdown.sh --budget
 	@echo "make test: all suites passed"
 

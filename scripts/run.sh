@@ -15,12 +15,19 @@ else
     elf=build/$board/apps/examples/$app/$app.elf
 fi
 [ -f "$elf" ] || { echo "no $elf (APP is one of: $(ls apps/examples | tr '\n' ' ')showdown)" >&2; exit 1; }
-if [ "$board" != qemu-netduinoplus2 ]; then
+# QEMU machine and icount-free command line per board.
+case "$board" in
+    qemu-netduinoplus2) machine=netduinoplus2 ;;
+    mps2-an385|mps2-an386|mps2-an500|mps2-an505) machine=$board ;;
+    microbit) machine=microbit ;;
+    *) machine= ;;
+esac
+if [ -z "$machine" ]; then
     echo "$board is real hardware: flash it with OpenOCD (docs/boards.md):" >&2
     echo "    openocd -f board/st_nucleo_f4.cfg -c \"program $elf verify reset exit\"" >&2
     exit 1
 fi
-set -- -M netduinoplus2 -nographic -monitor none -serial stdio \
+set -- -M "$machine" -nographic -monitor none -serial stdio \
        -semihosting-config enable=on,target=native -kernel "$elf"
 if [ "$mode" = --debug ]; then
     echo "QEMU is halted at reset with a gdb server on :1234. In another terminal:"
@@ -28,5 +35,5 @@ if [ "$mode" = --debug ]; then
     echo "(Ctrl-A X quits QEMU)"
     exec qemu-system-arm "$@" -s -S
 fi
-echo "running $elf on QEMU netduinoplus2 (Ctrl-A X quits)"
+echo "running $elf on QEMU $machine (Ctrl-A X quits)"
 exec qemu-system-arm "$@"

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Run one firmware image on QEMU's netduinoplus2 and judge it.
+"""Run one firmware image on a QEMU machine (netduinoplus2 unless --machine)
+and judge it.
 
 The firmware is self-checking: it exits through semihosting with a status
 (0 = pass).  This script checks that status against --code, and optionally
@@ -17,12 +18,17 @@ import time
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--qemu", default="qemu-system-arm")
+    ap.add_argument("--machine", default="netduinoplus2")
+    ap.add_argument("--min-seconds", type=float, default=0.0,
+                    help="fail if the run took less host time (non-icount time checks)")
     ap.add_argument("--elf", required=True)
     ap.add_argument("--code", type=int, default=0, help="expected exit status")
     ap.add_argument("--expect", help="file the console output must equal")
     ap.add_argument("--grep", action="append", default=[], help="text that must appear")
     ap.add_argument("--timeout", type=float, default=30.0)
     ap.add_argument("--no-icount", action="store_true")
+    ap.add_argument("--icount-shift", type=int, default=0,
+                    help="virtual ns per instruction = 2^shift")
     ap.add_argument("--input", help="bytes to type (Python escapes allowed)")
     ap.add_argument("--input-after", default="ready",
                     help="console text to wait for before typing (QEMU drops earlier bytes)")
@@ -31,13 +37,14 @@ def main():
     ap.add_argument("--until", help="stop QEMU once this console text appears (a pass)")
     a = ap.parse_args()
 
-    cmd = [a.qemu, "-M", "netduinoplus2", "-nographic", "-monitor", "none",
+    cmd = [a.qemu, "-M", a.machine, "-nographic", "-monitor", "none",
            "-serial", "stdio", "-semihosting-config", "enable=on,target=native"]
     if not a.no_icount:
-        cmd += ["-icount", "shift=0,align=off,sleep=off"]
+        cmd += ["-icount", f"shift={a.icount_shift},align=off,sleep=off"]
     cmd += ["-kernel", a.elf]
     if a.input is not None or a.until is not None:
         return interactive(a, cmd)
+    t0 = time.monotonic()
     try:
         p = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True,
                            timeout=a.timeout)
@@ -52,6 +59,10 @@ def main():
     ok = True
     if p.returncode != a.code:
         print(f"FAIL: exit status {p.returncode}, expected {a.code}")
+        ok = False
+    took = time.monotonic() - t0
+    if took < a.min_seconds:
+        print(f"FAIL: ran {took:.2f} s of host time, expected at least {a.min_seconds} s")
         ok = False
     if a.expect:
         want = open(a.expect, "rb").read()

@@ -1,0 +1,158 @@
+/*
+ * test_time - the board's time driver keeps time with an independent
+ * reference clock (tgtest.h) and its alarms fire on time.
+ *
+ * Checked under -icount: ebb_now() read back to back never goes backwards
+ * and tracks the reference across many counter wraps (the test builds set
+ * the wrap short, see CMakeLists.txt); a sleep never ends early, by ebb's
+ * clock nor by the reference, and ends at most LATE_NS late, including
+ * sleeps longer than one alarm load (re-armed alarms); three tickers with
+ * coprime periods stay on time; at the end ebb's clock has not drifted.
+ */
+#include "tgtest.h"
+
+#ifndef LATE_NS
+#define LATE_NS 40000u /* wake-up path: a few hundred instructions of up to 64 ns */
+#endif
+#define EARLY_NS 1000u /* one reference clock + tick alignment */
+#define DRIFT_NS 1000u
+
+static uint64_t ref0; /* reference at ebb time 0 */
+
+static void check_on_time(ebb_ticks deadline)
+{
+    ebb_ticks now = ebb_now();
+    uint64_t ref = tg_ref_ns() - ref0;
+    uint64_t want = deadline * (1000000000u / EBB_CONFIG_TICK_HZ);
+    bool ok = now >= deadline && ref + EARLY_NS >= want && ref <= want + LATE_NS;
+    if (!ok) {
+        ebb_board_puts("deadline us: ");
+        tg_put_u64(deadline);
+        ebb_board_puts(" now us: ");
+        tg_put_u64(now);
+        ebb_board_puts(" reference - deadline ns: ");
+        tg_put_i64((int64_t)(ref - want));
+        ebb_board_puts("\n");
+        TG_CHECK(ok);
+    }
+}
+
+static const uint32_t lengths_us[] = {0, 1, 2, 5, 10, 50, 100, 999, 1000, 12345, 65535, 65536,
+                                      65537, 100000, 150000, 3};
+
+struct sleeper {
+    ebb_task task;
+    ebb_timer timer;
+    size_t i;
+    ebb_ticks deadline;
+};
+
+static ebb_poll_t sleeper_poll(ebb_task *self)
+{
+    struct sleeper *s = EBB_CONTAINER_OF(self, struct sleeper, task);
+    EBB_BEGIN(&self->co);
+    for (s->i = 0; s->i < sizeof lengths_us / sizeof lengths_us[0]; s->i++) {
+        s->deadline = ebb_now() + EBB_US(lengths_us[s->i]);
+        EBB_AWAIT(ebb_sleep_until(&s->timer, s->deadline));
+        check_on_time(s->deadline);
+    }
+    EBB_END();
+}
+
+struct ticking {
+    ebb_task task;
+    ebb_ticker ticker;
+    uint32_t period_us;
+    uint32_t ticks;
+    uint32_t duration_us;
+    ebb_ticks end;
+};
+
+static ebb_poll_t ticking_poll(ebb_task *self)
+{
+    struct ticking *t = EBB_CONTAINER_OF(self, struct ticking, task);
+    EBB_BEGIN(&self->co);
+    ebb_ticker_start(&t->ticker, EBB_US(t->period_us));
+    t->end = t->ticker.timer.deadline - t->ticker.period + EBB_US(t->duration_us);
+    while (t->ticker.timer.deadline <= t->end) {
+        EBB_AWAIT(ebb_ticker_next(&t->ticker));
+        t->ticks++;
+        check_on_time(t->ticker.timer.deadline - t->ticker.period);
+    }
+    EBB_END();
+}
+
+static EBB_TASK_DEFINE(struct sleeper, sleeper, sleeper_poll);
+static struct ticking tick_a = {.task = EBB_TASK_INITIALIZER(ticking_poll), .period_us = 1000};
+static struct ticking tick_b = {.task = EBB_TASK_INITIALIZER(ticking_poll), .period_us = 7001};
+static struct ticking tick_c = {.task = EBB_TASK_INITIALIZER(ticking_poll), .period_us = 333};
+static ebb_executor exec = EBB_EXECUTOR_INITIALIZER;
+
+static void run_until_done(ebb_task *a, ebb_task *b, ebb_task *c)
+{
+    while (ebb_task_state(a) == EBB_TASK_RUNNING || (b && ebb_task_state(b) == EBB_TASK_RUNNING) ||
+           (c && ebb_task_state(c) == EBB_TASK_RUNNING)) {
+        if (!ebb_executor_poll(&exec)) {
+            ebb_port_idle(&exec);
+        }
+    }
+}
+
+int main(void)
+{
+    (void)tg_ref_start();
+    (void)tg_ref_ns();
+    ebb_board_init();
+    /* Align the reference with a tick edge of ebb's clock. */
+    ebb_ticks t0 = ebb_now();
+    while (ebb_now() == t0) {
+    }
+    ref0 = tg_ref_ns() - (t0 + 1u) * (1000000000u / EBB_CONFIG_TICK_HZ);
+    ebb_board_puts("test_time on " EBB_BOARD_NAME "\n");
+    ebb_executor_init(&exec, NULL);
+
+    /* Phase 0: ebb_now() back to back for 50 ms never goes backwards and
+     * tracks the reference. */
+    {
+        ebb_ticks prev = ebb_now();
+        ebb_ticks end = prev + EBB_MS(50);
+        for (uint32_t n = 0; prev < end; n++) {
+            ebb_ticks now = ebb_now();
+            TG_CHECK(now >= prev);
+            if (n % 8u == 0) {
+                uint64_t ref = tg_ref_ns() - ref0;
+                TG_CHECK(ref + EARLY_NS >= now * 1000u && ref <= now * 1000u + 10000u + EARLY_NS);
+            }
+            prev = now;
+        }
+    }
+
+    /* Phase 1: sleeps one at a time. */
+    ebb_task_spawn(&exec, &sleeper.task);
+    run_until_done(&sleeper.task, NULL, NULL);
+
+    /* Phase 2: three tickers for 0.3 s. */
+    tick_a.duration_us = tick_b.duration_us = tick_c.duration_us = 300000u;
+    ebb_task_spawn(&exec, &tick_a.task);
+    ebb_task_spawn(&exec, &tick_b.task);
+    ebb_task_spawn(&exec, &tick_c.task);
+    run_until_done(&tick_a.task, &tick_b.task, &tick_c.task);
+    TG_CHECK(tick_a.ticks == 300u);
+    TG_CHECK(tick_b.ticks == 300000u / 7001u);
+    TG_CHECK(tick_c.ticks == 300000u / 333u);
+
+    /* Drift: the same edge alignment as at the start, so that the latency
+     * of the reads cancels out. */
+    ebb_ticks t1 = ebb_now();
+    while (ebb_now() == t1) {
+    }
+    int64_t drift = (int64_t)(tg_ref_ns() - ref0) - (int64_t)((t1 + 1u) * (1000000000u / EBB_CONFIG_TICK_HZ));
+    ebb_board_puts("drift ns: ");
+    tg_put_i64(drift);
+    ebb_board_puts(", stack peak bytes: ");
+    tg_put_u64(ebb_cm_stack_peak_bytes());
+    ebb_board_puts("\n");
+    TG_CHECK(drift < (int64_t)DRIFT_NS && drift > -(int64_t)DRIFT_NS);
+    ebb_board_puts("PASS\n");
+    return 0;
+}
