@@ -1,0 +1,83 @@
+/*
+ * plic.c - the platform-level interrupt controller (SiFive PLIC layout,
+ * FE310-G002 manual chapter 10; QEMU's virt machine uses the same model):
+ *   base + 4*id                      priority of source id (0 = never)
+ *   base + 0x2000 + 0x80*ctx + 4*w   enable bits of sources 32w..32w+31
+ *   base + 0x200000 + 0x1000*ctx     priority threshold
+ *   base + 0x200004 + 0x1000*ctx     claim (read) / complete (write)
+ * The PLIC has no software "set pending": a device interrupt can only come
+ * from the device, which is why ebb's interrupt executors use MSIP.
+ */
+#include "ebb/port.h"
+#include "ebb_riscv.h"
+
+EBB_MODULE("riscv");
+
+static uintptr_t plic_base;
+static unsigned plic_ctx;
+static ebb_rv_irq_handler handlers[EBB_CONFIG_RV_PLIC_SOURCES];
+
+#define PLIC_PRIO(id) EBB_RV_REG32(plic_base + 4u * (id))
+#define PLIC_ENABLE(w) EBB_RV_REG32(plic_base + 0x2000u + 0x80u * plic_ctx + 4u * (w))
+#define PLIC_THRESHOLD EBB_RV_REG32(plic_base + 0x200000u + 0x1000u * plic_ctx)
+#define PLIC_CLAIM EBB_RV_REG32(plic_base + 0x200004u + 0x1000u * plic_ctx)
+
+void ebb_rv_plic_init(uintptr_t base, unsigned context)
+{
+    plic_base = base;
+    plic_ctx = context;
+    for (unsigned w = 0; w < (EBB_CONFIG_RV_PLIC_SOURCES + 31u) / 32u; w++) {
+        PLIC_ENABLE(w) = 0;
+    }
+    for (unsigned id = 1; id < EBB_CONFIG_RV_PLIC_SOURCES; id++) {
+        PLIC_PRIO(id) = 0;
+    }
+    PLIC_THRESHOLD = 0;
+    EBB_RV_CSR_SET(mie, EBB_RV_MIE_MEIE);
+}
+
+void ebb_rv_plic_enable(unsigned source, unsigned prio, ebb_rv_irq_handler handler)
+{
+    EBB_REQUIRE(2, source > 0 && source < EBB_CONFIG_RV_PLIC_SOURCES && prio > 0 &&
+                       handler != NULL && plic_base != 0);
+    ebb_irq_state s = ebb_port_lock();
+    handlers[source] = handler;
+    PLIC_PRIO(source) = prio;
+    PLIC_ENABLE(source / 32u) |= 1u << (source % 32u);
+    ebb_port_unlock(s);
+}
+
+void ebb_rv_plic_disable(unsigned source)
+{
+    EBB_REQUIRE(2, source > 0 && source < EBB_CONFIG_RV_PLIC_SOURCES && plic_base != 0);
+    ebb_irq_state s = ebb_port_lock();
+    PLIC_ENABLE(source / 32u) &= ~(1u << (source % 32u));
+    ebb_port_unlock(s);
+}
+
+/* Called by the trap dispatcher (MIE clear).  Claims until the PLIC has
+ * nothing left, so two devices interrupting together cost one trap. */
+void ebb_rv_plic_isr(void)
+{
+    for (;;) {
+        uint32_t id = PLIC_CLAIM;
+        if (id == 0) {
+            return;
+        }
+        if (id < EBB_CONFIG_RV_PLIC_SOURCES && handlers[id] != NULL) {
+            handlers[id]();
+        } else {
+            char msg[40] = "UNEXPECTED IRQ plic ";
+            char num[12];
+            ebb_rv_dec(num, (int32_t)id);
+            size_t n = 20;
+            for (const char *p = num; *p != '\0'; p++) {
+                msg[n++] = *p;
+            }
+            msg[n++] = '\n';
+            msg[n] = '\0';
+            ebb_rv_fatal(msg, EBB_RV_EXIT_UNEXPECTED_IRQ);
+        }
+        PLIC_CLAIM = id; /* complete */
+    }
+}

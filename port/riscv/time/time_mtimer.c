@@ -1,0 +1,78 @@
+/*
+ * time_mtimer.c - tickless time driver on the RISC-V machine timer.
+ * See ebb_time_mtimer.h for the design and the register access rules.
+ */
+#include "ebb_time_mtimer.h"
+
+#include "ebb/port.h"
+#include "ebb/time.h"
+#include "ebb_riscv.h"
+
+#define RATIO ((uint64_t)(EBB_CONFIG_MTIMER_HZ / EBB_CONFIG_TICK_HZ))
+
+static volatile uint32_t *mtime_lo, *mtime_hi;
+static volatile uint32_t *cmp_lo, *cmp_hi;
+static uint64_t epoch; /* mtime at init: ebb time 0 */
+static uint32_t alarms;
+
+uint64_t ebb_mtimer_read(void)
+{
+    uint32_t hi, lo;
+    do {
+        hi = *mtime_hi;
+        lo = *mtime_lo;
+    } while (*mtime_hi != hi);
+    return ((uint64_t)hi << 32) | lo;
+}
+
+static void cmp_write(uint64_t v)
+{
+    *cmp_lo = UINT32_MAX;
+    *cmp_hi = (uint32_t)(v >> 32);
+    *cmp_lo = (uint32_t)v;
+}
+
+ebb_ticks ebb_time_driver_now(void)
+{
+    return (ebb_mtimer_read() - epoch) / RATIO;
+}
+
+bool ebb_time_driver_set_alarm(ebb_ticks at)
+{
+    if (at == EBB_TICKS_NEVER || at > (UINT64_MAX - epoch) / RATIO) {
+        cmp_write(UINT64_MAX);
+        return true;
+    }
+    cmp_write(epoch + at * RATIO);
+    if (ebb_time_driver_now() >= at) {
+        /* Already due: the core handles it; do not interrupt as well. */
+        cmp_write(UINT64_MAX);
+        return false;
+    }
+    return true;
+}
+
+/* Called by the trap dispatcher on a machine timer interrupt (MIE clear). */
+void ebb_rv_mtimer_isr(void)
+{
+    alarms++;
+    cmp_write(UINT64_MAX); /* lowers the interrupt; the core re-arms */
+    ebb_time_alarm_isr();
+}
+
+uint32_t ebb_mtimer_alarms(void)
+{
+    return alarms;
+}
+
+void ebb_mtimer_time_init(uintptr_t mtime_addr, uintptr_t mtimecmp_addr)
+{
+    mtime_lo = (volatile uint32_t *)mtime_addr;
+    mtime_hi = mtime_lo + 1;
+    cmp_lo = (volatile uint32_t *)mtimecmp_addr;
+    cmp_hi = cmp_lo + 1;
+    cmp_write(UINT64_MAX);
+    epoch = ebb_mtimer_read();
+    alarms = 0;
+    EBB_RV_CSR_SET(mie, EBB_RV_MIE_MTIE);
+}
