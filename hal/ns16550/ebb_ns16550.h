@@ -1,0 +1,115 @@
+/*
+ * ebb_ns16550.h - interrupt-driven 16550-compatible UART (the PC16550D
+ * register set: byte registers at base + n << reg_shift): an async write
+ * that completes when the transmitter has taken the last byte, and an async
+ * read from a ring buffer filled by the receive interrupt.
+ *
+ * One write transmits at a time; other writers wait their turn in FIFO
+ * order.  Received bytes that do not fit in the ring, and hardware overruns
+ * (LSR.OE), are counted in `overruns` and dropped.
+ *
+ * Completion: the 16550 has no "transmitter empty" interrupt, only "holding
+ * register / FIFO empty" (THRE).  A write is READY at the THRE after its
+ * last byte, i.e. when that byte is in the shift register; a following
+ * ebb_ns16550_write_blocking() waits for TEMT before it returns.
+ *
+ * QEMU note: QEMU's 16550 passes each byte to its character backend as it
+ * is written and sets THRE again at once, unless the backend is busy (a
+ * full pipe), in which case THRE stays clear and the THRE interrupt comes
+ * later.  A write on QEMU therefore usually completes within its first poll;
+ * the interrupt path runs when the host does not keep up.
+ */
+#ifndef EBB_NS16550_H
+#define EBB_NS16550_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ebb/list.h"
+#include "ebb/task.h"
+#include "ebb/wait.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ebb_ns16550 {
+    uintptr_t base;
+    uint8_t shift; /* register spacing: 1 << shift bytes */
+    /* transmit */
+    const uint8_t *tx_ptr, *tx_end;
+    const ebb_wait *tx_owner; /* the write in progress, NULL when idle */
+    ebb_list tx_done;         /* its task, until the last byte is taken */
+    ebb_list tx_turn;         /* writers waiting for the transmitter */
+    /* receive: a single-producer (ISR) single-consumer ring */
+    uint8_t *rx_buf;
+    uint16_t rx_mask;          /* size - 1, size a power of two */
+    volatile uint16_t rx_head; /* written by the ISR */
+    volatile uint16_t rx_tail; /* written by the reader */
+    ebb_list rx_waiters;
+    volatile uint32_t overruns; /* bytes lost: ring full or hardware OE */
+} ebb_ns16550;
+
+/** State of one write; embed it in the task's state.  Zero-initialise. */
+typedef struct ebb_ns16550_write_op {
+    ebb_wait wait;
+    uint8_t started;
+} ebb_ns16550_write_op;
+
+/**
+ * Set up the UART at `base` (registers 1 << `reg_shift` bytes apart) for
+ * 8N1 at `baud` from its input clock `clk_hz` (divisor = clk / (16 baud),
+ * rounded), FIFOs on, receive interrupt on, with a receive ring of
+ * `rx_size` bytes (a power of two, 2..32768) at `rx_buf`.  The board routes
+ * the UART's interrupt to ebb_ns16550_isr().
+ * Contract ns16550:1 - rx_buf != NULL, rx_size a power of two >= 2, baud > 0.
+ * Context: main/init.  Cost: a few register writes.
+ */
+void ebb_ns16550_init(ebb_ns16550 *u, uintptr_t base, unsigned reg_shift, uint32_t clk_hz,
+                      uint32_t baud, uint8_t *rx_buf, uint16_t rx_size);
+
+/**
+ * Awaitable: transmit `len` bytes at `data` (valid until READY).  Cancelling
+ * stops the transmission after the bytes already in the FIFO.
+ * Context: task.  Cost: one THRE interrupt per 16 bytes on hardware.
+ */
+ebb_poll_t ebb_ns16550_write(ebb_ns16550_write_op *op, ebb_ns16550 *u, const void *data,
+                             size_t len);
+
+/**
+ * Awaitable: wait until at least one byte has been received, then copy up to
+ * `max` (> 0) bytes into `buf` and set *got.  Bytes stay in the ring until
+ * read, so a cancelled read loses nothing.
+ * Context: task (one reader per UART).  Cost: O(bytes copied).
+ */
+ebb_poll_t ebb_ns16550_read(ebb_wait *w, ebb_ns16550 *u, void *buf, size_t max, size_t *got);
+
+/** Bytes waiting in the receive ring.  Context: any.  Cost: 2 loads. */
+static inline uint16_t ebb_ns16550_rx_count(const ebb_ns16550 *u)
+{
+    return (uint16_t)(u->rx_head - u->rx_tail);
+}
+
+/** Bytes lost so far (ring full or hardware overrun).  Context: any. */
+static inline uint32_t ebb_ns16550_overruns(const ebb_ns16550 *u)
+{
+    return u->overruns;
+}
+
+/**
+ * Transmit by polling, bypassing the interrupt path (fault reports,
+ * panics).  Returns when the transmitter is empty (LSR.TEMT).
+ * Context: any.  Cost: the transmission time, spinning.
+ */
+void ebb_ns16550_write_blocking(ebb_ns16550 *u, const void *data, size_t len);
+
+/** The interrupt handler body.  Context: interrupt.  Cost: the bytes moved
+ *  plus a wake when a write completes or bytes arrive. */
+void ebb_ns16550_isr(ebb_ns16550 *u);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* EBB_NS16550_H */

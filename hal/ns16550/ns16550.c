@@ -1,0 +1,206 @@
+/*
+ * ns16550.c - interrupt-driven 16550 UART.  Register map and bits from the
+ * PC16550D datasheet (National Semiconductor / TI), "Registers":
+ *   0 RBR (read) / THR (write) / DLL (LCR.DLAB=1)
+ *   1 IER: bit 0 ERBFI receive data, bit 1 ETBEI THR empty / DLM (DLAB=1)
+ *   2 IIR (read) / FCR (write): bit 0 FIFO enable, 1 clear RX, 2 clear TX
+ *   3 LCR: bits 1:0 = 3 for 8 data bits, bit 7 DLAB
+ *   4 MCR: bit 3 OUT2 (gates the interrupt line on PC-style boards)
+ *   5 LSR: bit 0 DR, bit 1 OE, bit 5 THRE, bit 6 TEMT
+ */
+#include "ebb_ns16550.h"
+
+#include "ebb/port.h"
+
+EBB_MODULE("ns16550");
+
+enum { RBR = 0, THR = 0, DLL = 0, IER = 1, DLM = 1, IIR = 2, FCR = 2, LCR = 3, MCR = 4, LSR = 5 };
+
+#define IER_ERBFI 0x01u
+#define IER_ETBEI 0x02u
+#define FCR_ENABLE 0x01u
+#define FCR_CLEAR_RX 0x02u
+#define FCR_CLEAR_TX 0x04u
+#define LCR_8N1 0x03u
+#define LCR_DLAB 0x80u
+#define MCR_OUT2 0x08u
+#define LSR_DR 0x01u
+#define LSR_OE 0x02u
+#define LSR_THRE 0x20u
+#define LSR_TEMT 0x40u
+#define TX_FIFO 16u
+
+static inline volatile uint8_t *reg(const ebb_ns16550 *u, unsigned r)
+{
+    return (volatile uint8_t *)(u->base + ((uintptr_t)r << u->shift));
+}
+
+void ebb_ns16550_init(ebb_ns16550 *u, uintptr_t base, unsigned reg_shift, uint32_t clk_hz,
+                      uint32_t baud, uint8_t *rx_buf, uint16_t rx_size)
+{
+    EBB_REQUIRE(1, rx_buf != NULL && rx_size >= 2 && (rx_size & (rx_size - 1u)) == 0 && baud > 0);
+    u->base = base;
+    u->shift = (uint8_t)reg_shift;
+    u->tx_ptr = u->tx_end = NULL;
+    u->tx_owner = NULL;
+    ebb_list_init(&u->tx_done);
+    ebb_list_init(&u->tx_turn);
+    u->rx_buf = rx_buf;
+    u->rx_mask = (uint16_t)(rx_size - 1u);
+    u->rx_head = u->rx_tail = 0;
+    ebb_list_init(&u->rx_waiters);
+    u->overruns = 0;
+
+    uint32_t div = (clk_hz + 8u * baud) / (16u * baud);
+    if (div == 0) {
+        div = 1;
+    }
+    *reg(u, IER) = 0;
+    *reg(u, LCR) = LCR_DLAB;
+    *reg(u, DLL) = (uint8_t)div;
+    *reg(u, DLM) = (uint8_t)(div >> 8);
+    *reg(u, LCR) = LCR_8N1;
+    *reg(u, FCR) = FCR_ENABLE | FCR_CLEAR_RX | FCR_CLEAR_TX; /* RX trigger: 1 byte */
+    *reg(u, MCR) = MCR_OUT2;
+    while (*reg(u, LSR) & LSR_DR) {
+        (void)*reg(u, RBR);
+    }
+    *reg(u, IER) = IER_ERBFI;
+}
+
+/* Fill the FIFO if it is empty.  Lock held (or in the ISR). */
+static void feed(ebb_ns16550 *u)
+{
+    if (u->tx_ptr != u->tx_end && (*reg(u, LSR) & LSR_THRE)) {
+        for (unsigned n = 0; n < TX_FIFO && u->tx_ptr != u->tx_end; n++) {
+            *reg(u, THR) = *u->tx_ptr++;
+        }
+    }
+}
+
+/* The transmitter is free: let the next writer in.  Lock held. */
+static void tx_finish(ebb_ns16550 *u)
+{
+    u->tx_owner = NULL;
+    *reg(u, IER) = IER_ERBFI;
+    ebb_waitlist_wake_all_locked(&u->tx_done);
+    ebb_waitlist_wake_all_locked(&u->tx_turn);
+}
+
+ebb_poll_t ebb_ns16550_write(ebb_ns16550_write_op *op, ebb_ns16550 *u, const void *data,
+                             size_t len)
+{
+    ebb_poll_t result = EBB_PENDING;
+    ebb_irq_state s = ebb_port_lock();
+    if (ebb_cancelling()) {
+        if (u->tx_owner == &op->wait) {
+            u->tx_ptr = u->tx_end;
+            ebb_wait_remove_locked(&op->wait, &u->tx_done);
+            tx_finish(u);
+        }
+        ebb_wait_remove_locked(&op->wait, &u->tx_done);
+        ebb_wait_remove_locked(&op->wait, &u->tx_turn);
+        op->started = 0;
+    } else if (!op->started) {
+        if (u->tx_owner != NULL) {
+            ebb_wait_add_locked(&op->wait, &u->tx_turn); /* wait for our turn */
+        } else {
+            ebb_wait_remove_locked(&op->wait, &u->tx_turn);
+            u->tx_owner = &op->wait;
+            u->tx_ptr = (const uint8_t *)data;
+            u->tx_end = u->tx_ptr + len;
+            feed(u);
+            if (u->tx_ptr == u->tx_end && (*reg(u, LSR) & LSR_THRE)) {
+                tx_finish(u); /* QEMU with a ready backend, or an empty write */
+                result = EBB_READY;
+            } else {
+                op->started = 1;
+                ebb_wait_add_locked(&op->wait, &u->tx_done);
+                *reg(u, IER) = IER_ERBFI | IER_ETBEI; /* THRE interrupts from now */
+            }
+        }
+    } else if (u->tx_owner != &op->wait) {
+        /* The ISR finished our transmission (and took us off tx_done). */
+        ebb_wait_remove_locked(&op->wait, &u->tx_done);
+        op->started = 0;
+        result = EBB_READY;
+    }
+    ebb_port_unlock(s);
+    return result;
+}
+
+ebb_poll_t ebb_ns16550_read(ebb_wait *w, ebb_ns16550 *u, void *buf, size_t max, size_t *got)
+{
+    ebb_irq_state s = ebb_port_lock();
+    if (ebb_cancelling()) {
+        ebb_wait_remove_locked(w, &u->rx_waiters);
+        ebb_port_unlock(s);
+        return EBB_PENDING;
+    }
+    uint16_t tail = u->rx_tail;
+    uint16_t avail = (uint16_t)(u->rx_head - tail);
+    if (avail == 0) {
+        ebb_wait_add_locked(w, &u->rx_waiters);
+        ebb_port_unlock(s);
+        return EBB_PENDING;
+    }
+    ebb_wait_remove_locked(w, &u->rx_waiters);
+    ebb_port_unlock(s);
+    size_t n = avail < max ? avail : max;
+    uint8_t *out = (uint8_t *)buf;
+    for (size_t i = 0; i < n; i++) {
+        out[i] = u->rx_buf[(uint16_t)(tail + i) & u->rx_mask];
+    }
+    /* Publish the freed space only after the copy. */
+    __atomic_store_n(&u->rx_tail, (uint16_t)(tail + n), __ATOMIC_RELEASE);
+    *got = n;
+    return EBB_READY;
+}
+
+void ebb_ns16550_write_blocking(ebb_ns16550 *u, const void *data, size_t len)
+{
+    const uint8_t *p = (const uint8_t *)data;
+    for (size_t i = 0; i < len; i++) {
+        while (!(*reg(u, LSR) & LSR_THRE)) {
+        }
+        *reg(u, THR) = p[i];
+    }
+    while (!(*reg(u, LSR) & LSR_TEMT)) {
+    }
+}
+
+void ebb_ns16550_isr(ebb_ns16550 *u)
+{
+    (void)*reg(u, IIR); /* reading IIR acknowledges a THRE interrupt */
+    uint8_t lsr;
+    bool woke = false;
+    while ((lsr = *reg(u, LSR)) & (LSR_DR | LSR_OE)) {
+        if (lsr & LSR_OE) {
+            u->overruns++; /* bytes after the FIFO's last were lost */
+        }
+        if (!(lsr & LSR_DR)) {
+            break;
+        }
+        uint8_t b = *reg(u, RBR);
+        uint16_t head = u->rx_head;
+        if ((uint16_t)(head - u->rx_tail) > u->rx_mask) {
+            u->overruns++; /* ring full: drop the new byte */
+        } else {
+            u->rx_buf[head & u->rx_mask] = b;
+            __atomic_store_n(&u->rx_head, (uint16_t)(head + 1u), __ATOMIC_RELEASE);
+            woke = true;
+        }
+    }
+    if (woke) {
+        ebb_waitlist_wake_all(&u->rx_waiters);
+    }
+    if (u->tx_owner != NULL && (lsr & LSR_THRE)) {
+        ebb_irq_state s = ebb_port_lock();
+        if (u->tx_ptr != u->tx_end) {
+            feed(u);
+        } else {
+            tx_finish(u); /* the last byte has left the FIFO */
+        }
+        ebb_port_unlock(s);
+    }
+}
