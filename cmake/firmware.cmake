@@ -21,6 +21,11 @@ if(NOT EXISTS ${EBB_BOARD_DIR}/board.cmake)
   message(FATAL_ERROR "EBB_BOARD=${EBB_BOARD}: no ${EBB_BOARD_DIR}/board.cmake")
 endif()
 
+if(EBB_PORT STREQUAL "riscv")
+  include(${EBB_SOURCE_DIR}/port/riscv/firmware.cmake)
+  return()
+endif()
+
 find_program(EBB_SIZE arm-none-eabi-size REQUIRED)
 find_program(EBB_QEMU qemu-system-arm)
 

@@ -5,7 +5,9 @@
 set -eu
 PKGS="make cmake gcc clang libclang-rt-14-dev libcmocka-dev python3 \
 gcc-arm-none-eabi libnewlib-arm-none-eabi binutils-arm-none-eabi \
-qemu-system-arm"
+qemu-system-arm \
+gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf picolibc-riscv64-unknown-elf \
+qemu-system-misc"
 
 missing=""
 for p in $PKGS; do

@@ -1,0 +1,181 @@
+/*
+ * test_port - the RISC-V port's critical sections and interrupt executors.
+ *
+ *  1. ebb_port_lock() nests: a software-interrupt executor woken inside two
+ *     locks runs only at the outermost unlock.
+ *  2. Levels preempt: a task on level 1 that wakes a level-2 task is
+ *     interrupted by it at once; one that wakes another level-1 task (or the
+ *     thread executor) is not.
+ *  3. The machine timer preempts a software-interrupt executor: a level-1
+ *     task that spins sees the alarm interrupt of a timer armed elsewhere.
+ */
+#include "ebb_time_mtimer.h"
+#include "rvtest.h"
+
+static ebb_executor thread_exec = EBB_EXECUTOR_INITIALIZER;
+static ebb_executor swi1 = EBB_EXECUTOR_INITIALIZER;
+static ebb_executor swi2 = EBB_EXECUTOR_INITIALIZER;
+
+static char order[16];
+static volatile unsigned order_n;
+
+static void mark(char c)
+{
+    ebb_irq_state s = ebb_port_lock();
+    if (order_n < sizeof order - 1) {
+        order[order_n++] = c;
+    }
+    ebb_port_unlock(s);
+}
+
+/* ---- 1: nesting ---- */
+
+static volatile unsigned nest_runs;
+static volatile unsigned nest_level_seen;
+
+static ebb_poll_t nest_poll(ebb_task *self)
+{
+    (void)self;
+    nest_runs++;
+    nest_level_seen = ebb_rv_swi_level();
+    return EBB_READY;
+}
+static ebb_task nest_task = EBB_TASK_INITIALIZER(nest_poll);
+
+static void test_nesting(void)
+{
+    RV_CHECK(ebb_rv_interrupts_enabled());
+    ebb_irq_state outer = ebb_port_lock();
+    RV_CHECK(outer == EBB_RV_MSTATUS_MIE);
+    RV_CHECK(!ebb_rv_interrupts_enabled());
+    ebb_irq_state inner = ebb_port_lock();
+    RV_CHECK(inner == 0);
+    RV_CHECK(ebb_task_spawn(&swi1, &nest_task) == 0);
+    for (volatile int i = 0; i < 100; i++) {
+    }
+    RV_CHECK(nest_runs == 0);
+    ebb_port_unlock(inner);
+    RV_CHECK(!ebb_rv_interrupts_enabled());
+    for (volatile int i = 0; i < 100; i++) {
+    }
+    RV_CHECK(nest_runs == 0);
+    ebb_port_unlock(outer);
+    RV_CHECK(ebb_rv_interrupts_enabled());
+    RV_CHECK(nest_runs == 1);
+    RV_CHECK(nest_level_seen == 1);
+    RV_CHECK(ebb_rv_swi_level() == 0);
+}
+
+/* ---- 2: levels ---- */
+
+static ebb_poll_t high_poll(ebb_task *self)
+{
+    (void)self;
+    mark('H');
+    return EBB_READY;
+}
+static ebb_task high_task = EBB_TASK_INITIALIZER(high_poll);
+
+static ebb_poll_t peer_poll(ebb_task *self)
+{
+    (void)self;
+    mark('P');
+    return EBB_READY;
+}
+static ebb_task peer_task = EBB_TASK_INITIALIZER(peer_poll);
+
+static ebb_poll_t low_poll(ebb_task *self)
+{
+    (void)self;
+    mark('a');
+    RV_CHECK(ebb_task_spawn(&swi1, &peer_task) == 0); /* same level: later */
+    mark('b');
+    RV_CHECK(ebb_task_spawn(&swi2, &high_task) == 0); /* higher: now */
+    mark('c');
+    return EBB_READY;
+}
+static ebb_task low_task = EBB_TASK_INITIALIZER(low_poll);
+
+/* ---- 3: the timer preempts an executor ---- */
+
+static volatile bool timer_fired;
+
+struct sleeper {
+    ebb_task task;
+    ebb_timer timer;
+};
+
+static ebb_poll_t sleeper_poll(ebb_task *self)
+{
+    struct sleeper *s = EBB_CONTAINER_OF(self, struct sleeper, task);
+    EBB_BEGIN(&self->co);
+    EBB_AWAIT(ebb_sleep_for(&s->timer, EBB_US(200)));
+    timer_fired = true;
+    EBB_END();
+}
+static EBB_TASK_DEFINE(struct sleeper, sleeper, sleeper_poll);
+
+static volatile uint32_t alarms_seen_in_spin;
+
+static ebb_poll_t spinner_poll(ebb_task *self)
+{
+    (void)self;
+    uint32_t before = ebb_mtimer_alarms();
+    ebb_ticks until = ebb_now() + EBB_MS(2);
+    while (ebb_mtimer_alarms() == before && ebb_now() < until) {
+    }
+    alarms_seen_in_spin = ebb_mtimer_alarms() - before;
+    return EBB_READY;
+}
+static ebb_task spinner_task = EBB_TASK_INITIALIZER(spinner_poll);
+
+/* The thread-mode task that drives 2 and 3. */
+struct driver {
+    ebb_task task;
+    ebb_timer timer;
+};
+
+static ebb_poll_t driver_poll(ebb_task *self)
+{
+    struct driver *d = EBB_CONTAINER_OF(self, struct driver, task);
+    EBB_BEGIN(&self->co);
+    mark('T');
+    RV_CHECK(ebb_task_spawn(&swi1, &low_task) == 0); /* preempts this task */
+    mark('t');
+    order[order_n] = '\0';
+    ebb_board_puts("order ");
+    ebb_board_puts(order);
+    ebb_board_puts("\n");
+    /* T: thread task; a,b: level 1 (the peer P waits for it to finish);
+     * H: level 2 preempts level 1 between b and c; t: back in thread mode
+     * only once both levels are idle. */
+    RV_CHECK(order_n == 7);
+    for (unsigned i = 0; i < 7; i++) {
+        RV_CHECK(order[i] == "TabHcPt"[i]);
+    }
+
+    RV_CHECK(ebb_task_spawn(&thread_exec, &sleeper.task) == 0);
+    EBB_YIELD(); /* let the sleeper arm its timer */
+    RV_CHECK(ebb_timer_armed(&sleeper.timer));
+    RV_CHECK(ebb_task_spawn(&swi1, &spinner_task) == 0);
+    rv_put_u32("alarms during the spin: ", alarms_seen_in_spin);
+    RV_CHECK(alarms_seen_in_spin == 1);
+    EBB_AWAIT(ebb_sleep_for(&d->timer, EBB_MS(1)));
+    RV_CHECK(timer_fired);
+    ebb_board_puts("PASS\n");
+    ebb_board_exit(0);
+    EBB_END();
+}
+static EBB_TASK_DEFINE(struct driver, driver, driver_poll);
+
+int main(void)
+{
+    ebb_board_init();
+    ebb_board_puts("test_port\n");
+    ebb_executor_init(&thread_exec, NULL);
+    ebb_rv_swi_executor_init(&swi1, 1);
+    ebb_rv_swi_executor_init(&swi2, 2);
+    test_nesting();
+    (void)ebb_task_spawn(&thread_exec, &driver.task);
+    ebb_executor_run(&thread_exec);
+}
