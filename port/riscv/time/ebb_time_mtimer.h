@@ -9,9 +9,11 @@
  *   - mtime: hi, lo, hi again; retry if hi changed (a carry between the two
  *     reads would otherwise give a value 2^32 ticks off);
  *   - mtimecmp: lo = all ones, hi = new hi, lo = new lo: the compare value
- *     never passes through a value below both the old and the new one, so
- *     the write itself cannot fire a spurious interrupt (the sequence the
- *     privileged spec gives).
+ *     never passes through a value below both the old and the new one (the
+ *     sequence the privileged spec gives).  The driver writes it with
+ *     interrupts masked anyway, and the interrupt is a level, not a latch,
+ *     so a transient value could not fire one here; the order keeps the
+ *     write safe should it ever run unmasked.
  *
  * Time: ebb ticks = mtime / (EBB_CONFIG_MTIMER_HZ / EBB_CONFIG_TICK_HZ),
  * rounded down.  An alarm for tick `at` sets mtimecmp = at * ratio, the

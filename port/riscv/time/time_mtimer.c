@@ -6,7 +6,20 @@
 
 #include "ebb/port.h"
 #include "ebb/time.h"
+
+#ifdef EBB_MTIMER_HOST_SIM /* tests/drivers runs this file on simulated registers */
+uint32_t ebb_mtimer_sim_read(volatile uint32_t *reg);
+void ebb_mtimer_sim_write(volatile uint32_t *reg, uint32_t v);
+void ebb_mtimer_sim_enable(void);
+#define RD(reg) ebb_mtimer_sim_read(reg)
+#define WR(reg, v) ebb_mtimer_sim_write(reg, v)
+#define ENABLE_MTIE() ebb_mtimer_sim_enable()
+#else
 #include "ebb_riscv.h"
+#define RD(reg) (*(reg))
+#define WR(reg, v) (*(reg) = (v))
+#define ENABLE_MTIE() EBB_RV_CSR_SET(mie, EBB_RV_MIE_MTIE)
+#endif
 
 #define RATIO ((uint64_t)(EBB_CONFIG_MTIMER_HZ / EBB_CONFIG_TICK_HZ))
 
@@ -19,17 +32,17 @@ uint64_t ebb_mtimer_read(void)
 {
     uint32_t hi, lo;
     do {
-        hi = *mtime_hi;
-        lo = *mtime_lo;
-    } while (*mtime_hi != hi);
+        hi = RD(mtime_hi);
+        lo = RD(mtime_lo);
+    } while (RD(mtime_hi) != hi);
     return ((uint64_t)hi << 32) | lo;
 }
 
 static void cmp_write(uint64_t v)
 {
-    *cmp_lo = UINT32_MAX;
-    *cmp_hi = (uint32_t)(v >> 32);
-    *cmp_lo = (uint32_t)v;
+    WR(cmp_lo, UINT32_MAX);
+    WR(cmp_hi, (uint32_t)(v >> 32));
+    WR(cmp_lo, (uint32_t)v);
 }
 
 ebb_ticks ebb_time_driver_now(void)
@@ -74,5 +87,5 @@ void ebb_mtimer_time_init(uintptr_t mtime_addr, uintptr_t mtimecmp_addr)
     cmp_write(UINT64_MAX);
     epoch = ebb_mtimer_read();
     alarms = 0;
-    EBB_RV_CSR_SET(mie, EBB_RV_MIE_MTIE);
+    ENABLE_MTIE();
 }
