@@ -1,6 +1,7 @@
 # QEMU virt, RV32IMAC: 16550 console, machine-timer time, no GPIO.
 set(EBB_BOARD_LINKER_SCRIPT ${CMAKE_CURRENT_LIST_DIR}/memory.ld)
 set(EBB_BOARD_TIME_DRIVER ebb_time_mtimer)
+set(EBB_BOARD_HAL_LIB ebb_hal_ns16550)
 set(EBB_BOARD_RUNS_ON_QEMU ON)
 set(EBB_BOARD_QEMU_ARGS -M virt -bios none -nographic -monitor none -serial stdio)
 target_compile_definitions(ebb_time_mtimer PUBLIC EBB_CONFIG_MTIMER_HZ=10000000u)

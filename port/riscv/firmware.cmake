@@ -34,7 +34,7 @@ function(ebb_add_firmware name)
   set_target_properties(${name} PROPERTIES SUFFIX ".elf"
     LINK_DEPENDS "${EBB_BOARD_LINKER_SCRIPT};${EBB_PORT_DIR}/sections.ld")
   target_link_libraries(${name} PRIVATE ${FW_LIBRARIES}
-    "$<LINK_GROUP:EBB_GROUP,ebb_board,ebb_hal_ns16550,${EBB_BOARD_TIME_DRIVER},ebb>")
+    "$<LINK_GROUP:EBB_GROUP,ebb_board,${EBB_BOARD_HAL_LIB},${EBB_BOARD_TIME_DRIVER},ebb>")
   target_link_options(${name} PRIVATE
     -T${EBB_BOARD_LINKER_SCRIPT} -L${EBB_PORT_DIR}
     -Wl,-Map=$<TARGET_FILE_DIR:${name}>/${name}.map)
