@@ -74,11 +74,14 @@ static EBB_TASK_DEFINE(struct waiter, sem_waiter, sem_waiter_poll);
 /* A task that measures what only a task may call. */
 static EBB_MUTEX_DEFINE(mutex);
 static EBB_SEM_DEFINE(sem, 0, 10);
+typedef struct { char b[32]; } msg32;
+EBB_POOL_DEFINE(pool, msg32, 4);
 static volatile int sink;
 struct prober {
     ebb_task task;
     ebb_timer timer;
     ebb_wait wait;
+    void *blk;
 };
 static ebb_poll_t prober_poll(ebb_task *self)
 {
@@ -100,11 +103,35 @@ static ebb_poll_t prober_poll(ebb_task *self)
     MEASURE("sem_take(available)", sink = ebb_sem_take(&p->wait, &sem));
     (void)ebb_sem_give(&sem);
     MEASURE("sem_try_take", (void)ebb_sem_try_take(&sem));
+
+    MEASURE("pool_alloc(available)", sink = ebb_pool_alloc(&p->wait, &pool, &p->blk));
+    (void)ebb_pool_free(&pool, p->blk);
     EBB_END();
 }
 static EBB_TASK_DEFINE(struct prober, prober, prober_poll);
 
-typedef struct { char b[32]; } msg32;
+/* Two tasks that yield to each other: the cost from one task's yield to the
+ * other's next statement. */
+static uint32_t yield_t0, yield_t1;
+static ebb_poll_t yield_a_poll(ebb_task *self)
+{
+    EBB_BEGIN(&self->co);
+    EBB_YIELD();           /* pass 1: queue behind b */
+    yield_t0 = stamp();    /* pass 2 */
+    EBB_YIELD();
+    EBB_END();
+}
+static ebb_poll_t yield_b_poll(ebb_task *self)
+{
+    EBB_BEGIN(&self->co);
+    EBB_YIELD();           /* pass 1 */
+    yield_t1 = stamp();    /* pass 2, right after a yields */
+    EBB_END();
+}
+struct plain { ebb_task task; };
+static EBB_TASK_DEFINE(struct plain, yield_a, yield_a_poll);
+static EBB_TASK_DEFINE(struct plain, yield_b, yield_b_poll);
+
 EBB_CHANNEL_DEFINE(chan, msg32, 8);
 static EBB_SIGNAL_DEFINE(sig);
 static ebb_executor exec = EBB_EXECUTOR_INITIALIZER;
@@ -133,6 +160,12 @@ int main(void)
     MEASURE("signal_raise(no_waiter)", ebb_signal_raise(&sig, 1));
     MEASURE("now()", (void)ebb_now());
 
+    void *blk = ebb_pool_try_alloc(&pool); /* first use of a never-used block */
+    (void)ebb_pool_free(&pool, blk);
+    MEASURE("pool_try_alloc+free", blk = ebb_pool_try_alloc(&pool); (void)ebb_pool_free(&pool, blk));
+    MEASURE("pool_try_alloc", blk = ebb_pool_try_alloc(&pool));
+    MEASURE("pool_free(no_waiter)", (void)ebb_pool_free(&pool, blk));
+
     (void)ebb_task_spawn(&exec, &sem_waiter.task);
     (void)ebb_executor_poll(&exec); /* sem_waiter now waits for a token */
     MEASURE("sem_give(1_waiter)", (void)ebb_sem_give(&sem_irq));
@@ -140,6 +173,13 @@ int main(void)
 
     (void)ebb_task_spawn(&exec, &prober.task);
     (void)ebb_executor_poll(&exec);
+
+    (void)ebb_task_spawn(&exec, &yield_a.task);
+    (void)ebb_task_spawn(&exec, &yield_b.task);
+    (void)ebb_executor_poll(&exec);
+    (void)ebb_executor_poll(&exec);
+    (void)ebb_executor_poll(&exec);
+    report("yield(to_next_task)", yield_t0, yield_t1);
 
     ebb_board_exit(waiter.resumes == 1 && sem_waiter.resumes == 1 ? 0 : 1); /* one real wake, one spurious */
 }

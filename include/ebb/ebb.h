@@ -14,5 +14,6 @@
 #include "ebb/signal.h"
 #include "ebb/mutex.h"
 #include "ebb/sem.h"
+#include "ebb/pool.h"
 
 #endif /* EBB_EBB_H */

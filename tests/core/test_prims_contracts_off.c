@@ -35,10 +35,40 @@ static void test_sem_null(void **state)
     assert_int_equal(ebb_sem_try_take(NULL), EBB_EINVAL);
 }
 
+EBB_POOL_DEFINE(pool, uint64_t, 3);
+
+/* Every refused free leaves the pool exactly as it was. */
+static void test_pool_bad_frees_refused(void **state)
+{
+    (void)state;
+    uint64_t foreign;
+    assert_null(ebb_pool_try_alloc(NULL));
+    assert_int_equal(ebb_pool_free(NULL, &foreign), EBB_EINVAL);
+    void *a = ebb_pool_try_alloc(&pool);
+    void *b = ebb_pool_try_alloc(&pool);
+    assert_int_equal(ebb_pool_free(&pool, &foreign), EBB_EINVAL);
+    assert_int_equal(ebb_pool_free(&pool, (char *)a + 3), EBB_EINVAL);
+    assert_int_equal(ebb_pool_free(&pool, NULL), EBB_EINVAL);
+    assert_int_equal(ebb_pool_free(&pool, pool_blocks + 2), EBB_EINVAL); /* never allocated */
+    assert_int_equal(ebb_pool_free(&pool, pool_blocks + 3), EBB_EINVAL); /* past the end */
+    assert_int_equal(ebb_pool_free(&pool, a), EBB_OK);
+    assert_int_equal(ebb_pool_free(&pool, a), EBB_EINVAL); /* double free */
+    assert_int_equal(ebb_pool_free_count(&pool), 2);
+    /* The pool still hands out each block once. */
+    void *c = ebb_pool_try_alloc(&pool), *d = ebb_pool_try_alloc(&pool);
+    assert_non_null(c);
+    assert_non_null(d);
+    assert_ptr_not_equal(c, d);
+    assert_ptr_not_equal(c, b);
+    assert_ptr_not_equal(d, b);
+    assert_null(ebb_pool_try_alloc(&pool));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup(test_sem_null, setup),
+        cmocka_unit_test_setup(test_pool_bad_frees_refused, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

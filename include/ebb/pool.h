@@ -1,0 +1,180 @@
+/*
+ * ebb/pool.h - a pool of fixed-size blocks, defined statically.
+ *
+ * For buffers that outlive one function but must not come from a heap:
+ * packets, messages, DMA descriptors.  try_alloc and free are O(1) and work
+ * from any context, interrupts included; a task that finds the pool empty
+ * can await a block instead, and a freed block then goes straight to the
+ * longest-waiting task (first come, first served).
+ *
+ *     EBB_POOL_DEFINE(pkts, struct packet, 8);
+ *     struct packet *p = ebb_pool_try_alloc(&pkts);    // NULL when empty
+ *     ...
+ *     ebb_pool_free(&pkts, p);
+ *     ... in a task:  EBB_AWAIT(ebb_pool_alloc(&self->wait, &pkts, &self->pkt));
+ *
+ * The pool's bookkeeping lives outside the blocks, in a table of one
+ * uint16_t per block: writing to a block after freeing it can corrupt only
+ * that block's data, never the pool, and every free is checked - a pointer
+ * that is not a block of this pool, or a block that is not allocated
+ * (double free), is refused (contract pool:2 / pool:3; with contracts
+ * compiled out the call returns EBB_EINVAL and changes nothing).
+ */
+#ifndef EBB_POOL_H
+#define EBB_POOL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ebb/config.h"
+#include "ebb/contract.h"
+#include "ebb/list.h"
+#include "ebb/task.h"
+#include "ebb/wait.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ebb_pool {
+    uint8_t *blocks;    /* count blocks of size bytes */
+    uint16_t *link;     /* per block: next index on its list, or EBB__POOL_USED */
+    uint32_t span;      /* count * size: blocks' extent in bytes */
+    uint16_t size;      /* bytes per block */
+    uint16_t count;     /* blocks */
+    uint16_t free;      /* first free block, EBB__POOL_END: none */
+    uint16_t handed;    /* blocks freed for woken waiters not yet resumed */
+    uint16_t fresh;     /* blocks [fresh, count) were never allocated */
+    ebb_list waiters;   /* tasks waiting for a block, oldest first */
+} ebb_pool;
+
+/* Both markers are Thumb-2 immediates: one compare each on the fast paths. */
+#define EBB__POOL_END 0xFF00u  /* end of a list of blocks */
+#define EBB__POOL_USED 0xFE00u /* link of an allocated block */
+#define EBB__POOL_MAX 0xFDFFu  /* most blocks a pool can hold (65023) */
+
+/** Initializer of a pool over `blocks` (count * size bytes, suitably
+ *  aligned) and `link` (count uint16_t, zeroed - as every static array is;
+ *  a never-used block is told from an allocated one by its zero link). */
+#define EBB_POOL_INITIALIZER(blocks, link, size, count)                        \
+    {(uint8_t *)(blocks), (link), (uint32_t)(size) * (uint32_t)(count),       \
+     (uint16_t)(size), (uint16_t)(count), EBB__POOL_END, EBB__POOL_END, 0,     \
+     EBB_LIST_INIT}
+
+/**
+ * Define pool `name` of `count` blocks, each a `type` (its size and
+ * alignment), with its storage.  RAM: count * (sizeof(type) + 2) bytes plus
+ * the pool object.  A count of 0 or above 65023 does not compile.
+ */
+#define EBB_POOL_DEFINE(name, type, count)                                     \
+    EBB_BUILD_ASSERT((count) > 0 && (count) <= EBB__POOL_MAX,                  \
+                     "pool count must be 1..65023");                           \
+    EBB_BUILD_ASSERT(sizeof(type) <= 0xFFFF, "pool block too large");          \
+    static type name##_blocks[(count)];                                        \
+    static uint16_t name##_links[(count)];                                     \
+    ebb_pool name = EBB_POOL_INITIALIZER(name##_blocks, name##_links,          \
+                                         sizeof(type), (count))
+
+/* Internals of the inline fast paths (pool.c). */
+void *ebb__pool_take_slow_unlock(ebb_pool *p, ebb_irq_state s);
+int ebb__pool_release_slow_unlock(ebb_pool *p, uintptr_t i, ebb_irq_state s);
+int ebb__pool_refuse(int id);
+#include "ebb/port.h"
+
+/* The fast paths are a few loads and stores around the critical section:
+ * a call would cost as much again, so they are always inlined. */
+#if defined(__GNUC__)
+#define EBB__POOL_INLINE static inline __attribute__((always_inline))
+#else
+#define EBB__POOL_INLINE static inline
+#endif
+
+/**
+ * Take a free block, without waiting.  Returns it, or NULL when none is
+ * free (a block freed for a waiting task is that task's, see
+ * ebb_pool_alloc).  The block's contents are whatever they were.
+ * Contract pool:1 - p != NULL (contracts off: returns NULL).
+ * Context: any (interrupts included).  Cost: O(1), one critical section;
+ * inline (bench/ops: pool_try_alloc, pool_try_alloc+free).
+ */
+EBB__POOL_INLINE void *ebb_pool_try_alloc(ebb_pool *p)
+{
+    if (EBB_UNLIKELY(p == NULL)) {
+        (void)ebb__pool_refuse(1);
+        return NULL;
+    }
+    ebb_irq_state s = ebb_port_lock();
+    uint32_t i = p->free;
+    if (EBB_UNLIKELY(i == EBB__POOL_END)) {
+        return ebb__pool_take_slow_unlock(p, s); /* never-used blocks */
+    }
+    p->free = p->link[i];
+    p->link[i] = EBB__POOL_USED;
+    ebb_port_unlock(s);
+    return p->blocks + i * p->size;
+}
+
+/**
+ * Give `block` back: to the longest-waiting task if one waits (it is
+ * woken), else to the pool.  Returns EBB_OK, or EBB_EINVAL when the block
+ * is refused (with contracts on, the contract fires first).  NULL is not a
+ * block (pool:2): unlike free(NULL), freeing nothing is a caller's bug.
+ * Contract pool:1 - p != NULL.
+ * Contract pool:2 - block is a block of p: inside its storage, at a block
+ *                   boundary.
+ * Contract pool:3 - block is allocated (not already freed: double free;
+ *                   not a block that was never handed out).
+ * Context: any (interrupts included).  Cost: O(1), one critical section
+ * (and a wake when a task was waiting); inline (bench/ops:
+ * pool_free(no_waiter)).
+ */
+EBB__POOL_INLINE int ebb_pool_free(ebb_pool *p, void *block)
+{
+    if (EBB_UNLIKELY(p == NULL)) {
+        return ebb__pool_refuse(1);
+    }
+    /* Unsigned: a pointer below the storage (NULL too) wraps to a huge
+     * offset. */
+    uintptr_t off = (uintptr_t)block - (uintptr_t)p->blocks;
+    uintptr_t i = off / p->size;
+    if (EBB_UNLIKELY(off >= p->span || off % p->size != 0)) {
+        return ebb__pool_refuse(2);
+    }
+    ebb_irq_state s = ebb_port_lock();
+    if (EBB_UNLIKELY(p->link[i] != EBB__POOL_USED || !ebb_list_empty(&p->waiters))) {
+        return ebb__pool_release_slow_unlock(p, i, s); /* misuse, or a waiter */
+    }
+    p->link[i] = p->free;
+    p->free = (uint16_t)i;
+    ebb_port_unlock(s);
+    return EBB_OK;
+}
+
+/**
+ * Awaitable: ready with a block in *out once one is free.  Takes one at
+ * once if the pool has one; otherwise the task queues (FIFO) and the next
+ * free goes to it.  Cancelled (select, timeout, task cancel) after a block
+ * was freed for it, it passes the block on to the next waiter or the pool,
+ * so no block is lost.  `w` is the task's own ebb_wait, idle when the await
+ * starts; `out` is written only when the await completes.
+ * Contract pool:1 - p != NULL (contracts off: stays pending).
+ * Contract wait:1 - called in a task's poll.
+ * Context: task.  Cost: O(1), one critical section per poll.
+ */
+ebb_poll_t ebb_pool_alloc(ebb_wait *w, ebb_pool *p, void **out);
+
+/** Blocks in the pool (its capacity).  Context: any.  Cost: one load. */
+static inline uint16_t ebb_pool_capacity(const ebb_pool *p) { return p->count; }
+
+/**
+ * Number of blocks free now (not counting blocks already freed for a woken
+ * task).  Context: any.  Cost: O(free blocks) - for tests and diagnostics,
+ * not for deciding whether an alloc will succeed (use try_alloc).
+ */
+uint16_t ebb_pool_free_count(ebb_pool *p);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* EBB_POOL_H */

@@ -1,0 +1,138 @@
+/* pool.c - fixed-size blocks with O(1) alloc/free and checked frees. */
+#include "ebb/executor.h"
+#include "ebb/pool.h"
+#include "ebb/port.h"
+
+EBB_MODULE("pool");
+
+/* Each block's state is its entry in p->link:
+ *   EBB__POOL_USED        allocated
+ *   another index / END   on the free list or on the handed list
+ *   0, i >= fresh         never allocated (the zeroed table needs no set-up,
+ *                         so a pool defined statically is ready at reset;
+ *                         0 is not EBB__POOL_USED, so freeing such a block
+ *                         is refused like a double free)
+ * The handed list holds one block per waiter that a free woke and that has
+ * not resumed yet; try_alloc only ever takes from the free list, so no
+ * caller can overtake a waiting task. */
+
+#define POOL_VALID_OR_RETURN(p, r)                                             \
+    do {                                                                       \
+        if (EBB_UNLIKELY((p) == NULL)) {                                       \
+            EBB_REQUIRE(1, false);                                             \
+            return (r);                                                        \
+        }                                                                      \
+    } while (0)
+
+/* The inline fast paths report misuse here, so the contract names this
+ * module (EBB_REQUIRE in a header would name the caller's). */
+int ebb__pool_refuse(int id)
+{
+    (void)id; /* unused with contracts compiled out */
+    EBB_REQUIRE(id, false);
+    return EBB_EINVAL;
+}
+
+static inline uint8_t *block_at(const ebb_pool *p, uint32_t i)
+{
+    return p->blocks + i * p->size;
+}
+
+/* Take a block from the free list or the never-used tail; END if none. */
+static uint32_t take_locked(ebb_pool *p)
+{
+    uint32_t i = p->free;
+    if (i != EBB__POOL_END) {
+        p->free = p->link[i];
+    } else if (p->fresh < p->count) {
+        i = p->fresh++;
+    } else {
+        return EBB__POOL_END;
+    }
+    p->link[i] = EBB__POOL_USED;
+    return i;
+}
+
+/* Block i is no longer used: to the first waiter (via the handed list) or
+ * back to the free list. */
+static void release_locked(ebb_pool *p, uintptr_t i)
+{
+    ebb_node *n = ebb_list_pop_front(&p->waiters);
+    if (n != NULL) {
+        p->link[i] = p->handed;
+        p->handed = (uint16_t)i;
+        (void)ebb__wake_locked(EBB_CONTAINER_OF(n, ebb_wait, node)->task);
+    } else {
+        p->link[i] = p->free;
+        p->free = (uint16_t)i;
+    }
+}
+
+void *ebb__pool_take_slow_unlock(ebb_pool *p, ebb_irq_state s)
+{
+    uint32_t i = take_locked(p);
+    ebb_port_unlock(s);
+    return i == EBB__POOL_END ? NULL : block_at(p, i);
+}
+
+int ebb__pool_release_slow_unlock(ebb_pool *p, uintptr_t i, ebb_irq_state s)
+{
+    if (p->link[i] != EBB__POOL_USED) {
+        ebb_port_unlock(s);
+        return ebb__pool_refuse(3);
+    }
+    release_locked(p, i);
+    ebb_port_unlock(s);
+    return EBB_OK;
+}
+
+ebb_poll_t ebb_pool_alloc(ebb_wait *w, ebb_pool *p, void **out)
+{
+    POOL_VALID_OR_RETURN(p, EBB_PENDING);
+    ebb_poll_t r = EBB_PENDING;
+    ebb_irq_state s = ebb_port_lock();
+
+    if (ebb_cancelling()) {
+        if (ebb_wait_fired(w)) {
+            /* A block was freed for this task, which no longer wants it:
+             * pass it on, or the next waiter would wait for a free block. */
+            uint32_t i = p->handed;
+            p->handed = p->link[i];
+            p->link[i] = EBB__POOL_USED;
+            release_locked(p, i);
+        }
+        ebb_wait_remove_locked(w, &p->waiters);
+    } else if (ebb_wait_fired(w)) {
+        uint32_t i = p->handed; /* one handed block per fired waiter */
+        p->handed = p->link[i];
+        p->link[i] = EBB__POOL_USED;
+        w->task = NULL;
+        *out = block_at(p, i);
+        r = EBB_READY;
+    } else if (!ebb_node_linked(&w->node)) {
+        /* A new attempt (nobody waits when a block is free: frees hand
+         * their block to waiters first). */
+        uint32_t i = take_locked(p);
+        if (i != EBB__POOL_END) {
+            *out = block_at(p, i);
+            r = EBB_READY;
+        } else {
+            ebb_wait_add_locked(w, &p->waiters);
+        }
+    } else {
+        ebb_wait_add_locked(w, &p->waiters); /* spurious poll: still queued */
+    }
+    ebb_port_unlock(s);
+    return r;
+}
+
+uint16_t ebb_pool_free_count(ebb_pool *p)
+{
+    ebb_irq_state s = ebb_port_lock();
+    uint32_t n = (uint32_t)p->count - p->fresh;
+    for (uint32_t i = p->free; i != EBB__POOL_END && n < p->count; i = p->link[i]) {
+        n++;
+    }
+    ebb_port_unlock(s);
+    return (uint16_t)n;
+}

@@ -1,0 +1,262 @@
+/* Block pool: O(1) alloc/free, checked frees, FIFO hand-off to tasks. */
+#include <stdlib.h>
+
+#include "test_support.h"
+
+struct pkt {
+    uint32_t words[3];
+};
+
+EBB_POOL_DEFINE(pool4, struct pkt, 4);
+
+static void reset_pool4(void)
+{
+    memset(pool4_links, 0, sizeof pool4_links); /* as at reset */
+    pool4 = (ebb_pool)EBB_POOL_INITIALIZER(pool4_blocks, pool4_links, sizeof(struct pkt), 4);
+}
+
+static void test_pool_alloc_all_then_empty(void **state)
+{
+    (void)state;
+    reset_pool4();
+    void *b[4];
+    assert_int_equal(ebb_pool_free_count(&pool4), 4);
+    for (int i = 0; i < 4; i++) {
+        b[i] = ebb_pool_try_alloc(&pool4);
+        assert_non_null(b[i]);
+        /* distinct, aligned blocks inside the storage */
+        assert_true((char *)b[i] >= (char *)pool4_blocks);
+        assert_true((char *)b[i] < (char *)(pool4_blocks + 4));
+        assert_int_equal(((uintptr_t)b[i] - (uintptr_t)pool4_blocks) % sizeof(struct pkt), 0);
+        for (int j = 0; j < i; j++) {
+            assert_ptr_not_equal(b[i], b[j]);
+        }
+        memset(b[i], 0xA5, sizeof(struct pkt)); /* the whole block is usable */
+    }
+    assert_null(ebb_pool_try_alloc(&pool4));
+    assert_int_equal(ebb_pool_free_count(&pool4), 0);
+    assert_int_equal(ebb_pool_free(&pool4, b[2]), EBB_OK);
+    assert_int_equal(ebb_pool_free_count(&pool4), 1);
+    assert_ptr_equal(ebb_pool_try_alloc(&pool4), b[2]);
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(ebb_pool_free(&pool4, b[i]), EBB_OK);
+    }
+    assert_int_equal(ebb_pool_free_count(&pool4), 4);
+}
+
+/* Writing into a freed block cannot break the pool: its bookkeeping is not
+ * in the blocks. */
+static void test_pool_use_after_free_does_not_corrupt_pool(void **state)
+{
+    (void)state;
+    reset_pool4();
+    void *a = ebb_pool_try_alloc(&pool4);
+    void *b = ebb_pool_try_alloc(&pool4);
+    ebb_pool_free(&pool4, a);
+    memset(a, 0xFF, sizeof(struct pkt));
+    ebb_pool_free(&pool4, b);
+    memset(b, 0x00, sizeof(struct pkt));
+    void *got[4];
+    for (int i = 0; i < 4; i++) {
+        got[i] = ebb_pool_try_alloc(&pool4);
+        assert_non_null(got[i]);
+    }
+    assert_null(ebb_pool_try_alloc(&pool4));
+}
+
+static void test_pool_misuse(void **state)
+{
+    (void)state;
+    reset_pool4();
+    struct pkt foreign;
+    void *a = ebb_pool_try_alloc(&pool4);
+    EXPECT_CONTRACT("pool", 1, ebb_pool_try_alloc(NULL));
+    EXPECT_CONTRACT("pool", 1, ebb_pool_free(NULL, a));
+    EXPECT_CONTRACT("pool", 2, ebb_pool_free(&pool4, &foreign));
+    EXPECT_CONTRACT("pool", 2, ebb_pool_free(&pool4, NULL));
+    EXPECT_CONTRACT("pool", 2, ebb_pool_free(&pool4, (char *)a + 1)); /* inside, misaligned */
+    EXPECT_CONTRACT("pool", 2, ebb_pool_free(&pool4, (char *)pool4_blocks - sizeof(struct pkt)));
+    EXPECT_CONTRACT("pool", 2, ebb_pool_free(&pool4, pool4_blocks + 4)); /* one past the end */
+    EXPECT_CONTRACT("pool", 3, ebb_pool_free(&pool4, pool4_blocks + 3)); /* never allocated */
+    assert_int_equal(ebb_pool_free(&pool4, a), EBB_OK);
+    EXPECT_CONTRACT("pool", 3, ebb_pool_free(&pool4, a)); /* double free */
+    assert_int_equal(ebb_pool_free_count(&pool4), 4);
+    ebb_wait w = EBB_WAIT_INIT;
+    void *out = NULL;
+    ebb_pool_try_alloc(&pool4), ebb_pool_try_alloc(&pool4), ebb_pool_try_alloc(&pool4),
+        ebb_pool_try_alloc(&pool4);
+    EXPECT_CONTRACT("wait", 1, ebb_pool_alloc(&w, &pool4, &out)); /* outside a task */
+}
+
+static int order[64], n_order;
+struct allocer {
+    ebb_task task;
+    ebb_wait wait;
+    ebb_timer timer;
+    ebb_pool *pool;
+    void *blk;
+    int id, got, result;
+    ebb_ticks timeout;
+    bool keep; /* hold the block instead of freeing it */
+};
+static ebb_poll_t allocer_poll(ebb_task *self)
+{
+    struct allocer *a = EBB_CONTAINER_OF(self, struct allocer, task);
+    EBB_BEGIN(&self->co);
+    for (;;) {
+        if (a->timeout != 0) {
+            EBB_AWAIT_TIMEOUT(a->result, &a->timer, a->timeout, ebb_pool_alloc(&a->wait, a->pool, &a->blk));
+            if (a->result != EBB_OK) {
+                continue;
+            }
+        } else {
+            EBB_AWAIT(ebb_pool_alloc(&a->wait, a->pool, &a->blk));
+        }
+        a->got++;
+        order[n_order++] = a->id;
+        if (a->keep) {
+            break;
+        }
+        EBB_YIELD();
+        assert_int_equal(ebb_pool_free(a->pool, a->blk), EBB_OK);
+        a->blk = NULL;
+    }
+    EBB_END();
+}
+#define ALLOCER(p, i) {.task = EBB_TASK_INITIALIZER(allocer_poll), .pool = (p), .id = (i)}
+
+static void free_isr(void *arg)
+{
+    void **blk = arg;
+    assert_int_equal(ebb_pool_free(&pool4, *blk), EBB_OK);
+}
+
+/* Tasks wait when the pool is empty; each free from an interrupt goes to
+ * the oldest waiter, and nobody else can take it first. */
+static void test_pool_alloc_waits_fifo_handoff(void **state)
+{
+    (void)state;
+    reset_pool4();
+    void *b[4];
+    for (int i = 0; i < 4; i++) {
+        b[i] = ebb_pool_try_alloc(&pool4);
+    }
+    struct allocer t[3] = {ALLOCER(&pool4, 0), ALLOCER(&pool4, 1), ALLOCER(&pool4, 2)};
+    n_order = 0;
+    for (int i = 0; i < 3; i++) {
+        t[i].keep = true;
+        ebb_task_spawn(&test_exec, &t[i].task);
+    }
+    ebb_executor_poll(&test_exec);
+    assert_int_equal(n_order, 0);
+    for (int i = 0; i < 3; i++) {
+        ebb_host_irq(free_isr, &b[i]);
+        assert_null(ebb_pool_try_alloc(&pool4)); /* the block is the waiter's */
+        assert_int_equal(ebb_pool_free_count(&pool4), 0);
+        ebb_executor_poll(&test_exec);
+        assert_int_equal(n_order, i + 1);
+        assert_int_equal(order[i], i);
+        assert_ptr_equal(t[i].blk, b[i]);
+    }
+    ebb_pool_free(&pool4, b[3]);
+    assert_int_equal(ebb_pool_free_count(&pool4), 1);
+}
+
+/* Cancelled after a free was handed to it, a waiter passes the block on. */
+static void test_pool_cancelled_waiter_passes_block_on(void **state)
+{
+    (void)state;
+    reset_pool4();
+    void *b[4];
+    for (int i = 0; i < 4; i++) {
+        b[i] = ebb_pool_try_alloc(&pool4);
+    }
+    struct allocer x = ALLOCER(&pool4, 0), y = ALLOCER(&pool4, 1);
+    x.keep = y.keep = true;
+    ebb_task_spawn(&test_exec, &x.task);
+    ebb_task_spawn(&test_exec, &y.task);
+    ebb_executor_poll(&test_exec);
+    ebb_pool_free(&pool4, b[0]); /* for x */
+    ebb_task_cancel(&x.task);
+    ebb_executor_poll(&test_exec);
+    assert_int_equal(x.got, 0);
+    assert_int_equal(y.got, 1);
+    assert_ptr_equal(y.blk, b[0]);
+    /* With nobody else waiting it goes back to the pool. */
+    struct allocer z = ALLOCER(&pool4, 2);
+    z.keep = true;
+    ebb_task_spawn(&test_exec, &z.task);
+    ebb_executor_poll(&test_exec);
+    ebb_pool_free(&pool4, b[1]);
+    ebb_task_cancel(&z.task);
+    assert_int_equal(ebb_pool_free_count(&pool4), 1);
+    assert_ptr_equal(ebb_pool_try_alloc(&pool4), b[1]);
+}
+
+/* Random allocs and frees from tasks (with timeouts, cancels) and
+ * interrupts: every block is always in exactly one place. */
+static void test_pool_conservation_random(void **state)
+{
+    (void)state;
+    reset_pool4();
+    struct allocer t[5];
+    void *held[4] = {0};
+    int n_held = 0;
+    srand(777);
+    for (int i = 0; i < 5; i++) {
+        t[i] = (struct allocer)ALLOCER(&pool4, i);
+        t[i].timeout = (ebb_ticks)(i + 2);
+        ebb_task_spawn(&test_exec, &t[i].task);
+    }
+    long total_got = 0;
+    for (int step = 0; step < 20000; step++) {
+        n_order = 0;
+        int r = rand() % 12;
+        if (r < 2 && n_held < 4) {
+            void *blk = ebb_pool_try_alloc(&pool4);
+            if (blk != NULL) {
+                held[n_held++] = blk;
+            }
+        } else if (r < 4 && n_held > 0) {
+            ebb_host_irq(free_isr, &held[--n_held]);
+        } else if (r < 5) {
+            int i = rand() % 5;
+            ebb_task_cancel(&t[i].task);
+            if (t[i].blk != NULL) { /* cancelled while holding: give it back */
+                assert_int_equal(ebb_pool_free(&pool4, t[i].blk), EBB_OK);
+                t[i].blk = NULL;
+            }
+            ebb_task_spawn(&test_exec, &t[i].task);
+        } else if (r < 7) {
+            ebb_host_advance(1);
+        } else {
+            ebb_executor_poll(&test_exec);
+        }
+        for (int i = 0; i < n_order; i++) {
+            total_got++;
+        }
+        /* Where every block is: held here, held by a task, handed to a
+         * woken waiter, or free. */
+        int in_tasks = 0, handed = 0;
+        for (int i = 0; i < 5; i++) {
+            in_tasks += t[i].blk != NULL;
+            handed += ebb_wait_fired(&t[i].wait);
+        }
+        assert_int_equal(n_held + in_tasks + handed + ebb_pool_free_count(&pool4), 4);
+        assert_true(ebb_pool_free_count(&pool4) == 0 || ebb_list_empty(&pool4.waiters));
+    }
+    assert_true(total_got > 1000);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        RUN(test_pool_alloc_all_then_empty),
+        RUN(test_pool_use_after_free_does_not_corrupt_pool),
+        RUN(test_pool_misuse),
+        RUN(test_pool_alloc_waits_fifo_handoff),
+        RUN(test_pool_cancelled_waiter_passes_block_on),
+        RUN(test_pool_conservation_random),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
