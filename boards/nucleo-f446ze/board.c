@@ -32,7 +32,7 @@ bool ebb_board_button_pressed(void)
     return ebb_gpio_read(EBB_BOARD_BUTTON_PORT, EBB_BOARD_BUTTON_PIN);
 }
 
-void ebb_board_exit(int code)
+__attribute__((cold)) void ebb_board_exit(int code)
 {
     if (ebb_board_semihosting()) {
         ebb_semihost_exit(code);
@@ -52,7 +52,7 @@ void USART3_IRQHandler(void)
     ebb_usart_isr(&ebb_board_console);
 }
 
-void ebb_board_init(void)
+__attribute__((cold)) void ebb_board_init(void)
 {
     if (ebb_stm32_clock_init(&ebb_stm32_clock_f446_180mhz)) {
         core_hz = ebb_stm32_clock_sysclk(&ebb_stm32_clock_f446_180mhz);

@@ -16,7 +16,10 @@ ebb_list ebb_exti_waiters[EBB_EXTI_NLISTS];
 volatile uint32_t ebb_exti_virtual_pr;
 #endif
 
-void ebb_exti_init_line(unsigned line, unsigned port, unsigned prio)
+/* cold: set-up (and panic) code runs once; at -O3 it would otherwise be
+ * unrolled and inlined for a speed nobody can measure.  It is compiled for
+ * size and kept away from the code that runs all the time. */
+__attribute__((cold)) void ebb_exti_init_line(unsigned line, unsigned port, unsigned prio)
 {
     EBB_REQUIRE(1, IN_RANGE(line) && port <= 8u);
     EBB_STM32_RCC->APB2ENR |= EBB_RCC_APB2ENR_SYSCFGEN;

@@ -11,7 +11,10 @@ EBB_BUILD_ASSERT(EBB_GPIO_PROBE_ADDR(EBB_GPIO_G, 0, 0) == 0x42430340u, "PG0 low 
 EBB_BUILD_ASSERT(EBB_GPIO_PROBE_ADDR(EBB_GPIO_G, 1, 1) == 0x42430304u, "PG1 high alias");
 EBB_BUILD_ASSERT(EBB_GPIO_PROBE_ADDR(EBB_GPIO_G, 1, 0) == 0x42430344u, "PG1 low alias");
 
-void ebb_gpio_clock_enable(unsigned port)
+/* cold: set-up (and panic) code runs once; at -O3 it would otherwise be
+ * unrolled and inlined for a speed nobody can measure.  It is compiled for
+ * size and kept away from the code that runs all the time. */
+__attribute__((cold)) void ebb_gpio_clock_enable(unsigned port)
 {
     EBB_STM32_RCC->AHB1ENR |= EBB_RCC_AHB1ENR_GPIO(port);
     /* RM0390 6.3.x: two AHB cycles must pass before the port answers; the
@@ -19,14 +22,14 @@ void ebb_gpio_clock_enable(unsigned port)
     (void)EBB_STM32_RCC->AHB1ENR;
 }
 
-static void set_mode(ebb_stm32_gpio_regs *g, unsigned pin, unsigned mode, ebb_gpio_pull pull)
+__attribute__((cold)) static void set_mode(ebb_stm32_gpio_regs *g, unsigned pin, unsigned mode, ebb_gpio_pull pull)
 {
     g->PUPDR = (g->PUPDR & ~(3u << (2u * pin))) | ((uint32_t)pull << (2u * pin));
     g->OSPEEDR |= 3u << (2u * pin);
     g->MODER = (g->MODER & ~(3u << (2u * pin))) | (mode << (2u * pin));
 }
 
-void ebb_gpio_output(unsigned port, unsigned pin, bool level)
+__attribute__((cold)) void ebb_gpio_output(unsigned port, unsigned pin, bool level)
 {
     ebb_stm32_gpio_regs *g = EBB_STM32_GPIO(port);
     ebb_gpio_clock_enable(port);
@@ -35,13 +38,13 @@ void ebb_gpio_output(unsigned port, unsigned pin, bool level)
     set_mode(g, pin, EBB_GPIO_MODE_OUTPUT, EBB_GPIO_PULL_NONE);
 }
 
-void ebb_gpio_input(unsigned port, unsigned pin, ebb_gpio_pull pull)
+__attribute__((cold)) void ebb_gpio_input(unsigned port, unsigned pin, ebb_gpio_pull pull)
 {
     ebb_gpio_clock_enable(port);
     set_mode(EBB_STM32_GPIO(port), pin, EBB_GPIO_MODE_INPUT, pull);
 }
 
-void ebb_gpio_alternate(unsigned port, unsigned pin, unsigned af, ebb_gpio_pull pull)
+__attribute__((cold)) void ebb_gpio_alternate(unsigned port, unsigned pin, unsigned af, ebb_gpio_pull pull)
 {
     ebb_stm32_gpio_regs *g = EBB_STM32_GPIO(port);
     ebb_gpio_clock_enable(port);

@@ -17,7 +17,10 @@ const ebb_stm32_clock_config ebb_stm32_clock_f405_168mhz = {
  * that a board without the clock (or QEMU) does not hang. */
 #define READY_SPINS 40000u
 
-static bool wait_set(volatile uint32_t *reg, uint32_t mask, uint32_t want)
+/* cold: set-up (and panic) code runs once; at -O3 it would otherwise be
+ * unrolled and inlined for a speed nobody can measure.  It is compiled for
+ * size and kept away from the code that runs all the time. */
+__attribute__((cold)) static bool wait_set(volatile uint32_t *reg, uint32_t mask, uint32_t want)
 {
     for (uint32_t i = 0; i < READY_SPINS; i++) {
         if ((*reg & mask) == want) {
@@ -34,7 +37,7 @@ uint32_t ebb_stm32_clock_sysclk(const ebb_stm32_clock_config *cfg)
     return cfg->hse_hz / cfg->pll_m * cfg->pll_n / cfg->pll_p;
 }
 
-bool ebb_stm32_clock_init(const ebb_stm32_clock_config *cfg)
+__attribute__((cold)) bool ebb_stm32_clock_init(const ebb_stm32_clock_config *cfg)
 {
     ebb_stm32_rcc_regs *rcc = EBB_STM32_RCC;
 

@@ -26,7 +26,10 @@
 static volatile uint32_t half_periods;
 static ebb_ticks alarm_at = EBB_TICKS_NEVER;
 
-void ebb_tim_time_init(uint32_t timclk_hz)
+/* cold: set-up (and panic) code runs once; at -O3 it would otherwise be
+ * unrolled and inlined for a speed nobody can measure.  It is compiled for
+ * size and kept away from the code that runs all the time. */
+__attribute__((cold)) void ebb_tim_time_init(uint32_t timclk_hz)
 {
     if (timclk_hz % EBB_CONFIG_TICK_HZ != 0 || timclk_hz / EBB_CONFIG_TICK_HZ == 0 ||
         timclk_hz / EBB_CONFIG_TICK_HZ > 65536u) {

@@ -7,7 +7,10 @@
 
 EBB_MODULE("usart");
 
-void ebb_usart_init(ebb_usart *u, uintptr_t regs_base, unsigned irq, uint32_t pclk_hz,
+/* cold: set-up (and panic) code runs once; at -O3 it would otherwise be
+ * unrolled and inlined for a speed nobody can measure.  It is compiled for
+ * size and kept away from the code that runs all the time. */
+__attribute__((cold)) void ebb_usart_init(ebb_usart *u, uintptr_t regs_base, unsigned irq, uint32_t pclk_hz,
                     uint32_t baud, unsigned prio)
 {
     EBB_REQUIRE(1, baud > 0);
@@ -36,7 +39,7 @@ void ebb_usart_init(ebb_usart *u, uintptr_t regs_base, unsigned irq, uint32_t pc
     ebb_cm_irq_enable(irq);
 }
 
-void ebb_usart_rx_start(ebb_usart *u, ebb_usart_rx *rx, uint8_t *buf, uint16_t size)
+__attribute__((cold)) void ebb_usart_rx_start(ebb_usart *u, ebb_usart_rx *rx, uint8_t *buf, uint16_t size)
 {
     EBB_REQUIRE(1, buf != NULL && size >= 2 && (size & (size - 1u)) == 0);
     rx->buf = buf;
@@ -143,7 +146,7 @@ ebb_poll_t ebb_usart_read(ebb_wait *w, ebb_usart *u, void *buf, size_t max, size
     return EBB_READY;
 }
 
-void ebb_usart_write_blocking(ebb_usart *u, const void *data, size_t len)
+__attribute__((cold)) void ebb_usart_write_blocking(ebb_usart *u, const void *data, size_t len)
 {
     ebb_stm32_usart_regs *r = u->regs;
     const uint8_t *p = (const uint8_t *)data;

@@ -267,14 +267,12 @@ static ebb_poll_t reporter_poll(ebb_task *self)
 static EBB_TASK_DEFINE(struct reporter, reporter, reporter_poll);
 #endif
 
-#if EBB_CONFIG_PORT_IDLE_WFI
-static void run(ebb_executor *ex) { ebb_executor_run(ex); }
-#else
-/* The QEMU board idles by spinning (its SysTick loses periods across a WFI
- * under -icount, which matters to its timer tests).  Here idle time is not
- * measured, and spinning would make the scope model every idle nanosecond,
- * so the showdown sleeps in WFI - the port's own race-free idle sequence. */
-static EBB_NORETURN void run(ebb_executor *ex)
+/* The thread-mode loop: poll; when nothing is ready, sleep in the port's
+ * race-free WFI sequence (ebb_executor_run() does the same; this copy is
+ * its own function so that hot.ld can place it on the measured path, and
+ * the QEMU board, whose own idle spins, sleeps here too: idle time is not
+ * measured, and spinning would make the scope model every idle cycle). */
+__attribute__((noinline, noreturn)) static void showdown_run(ebb_executor *ex)
 {
     for (;;) {
         if (!ebb_executor_poll(ex)) {
@@ -282,7 +280,6 @@ static EBB_NORETURN void run(ebb_executor *ex)
         }
     }
 }
-#endif
 
 int main(void)
 {
@@ -309,5 +306,5 @@ int main(void)
     finger_script();
     (void)ebb_task_spawn(&exec, &supervisor.task);
 #endif
-    run(&exec);
+    showdown_run(&exec);
 }

@@ -27,7 +27,11 @@ int main(void);
  *  setup).  Must not touch static data.  Default: nothing. */
 EBB_WEAK void ebb_board_early_init(void) {}
 
-__attribute__((noreturn, used)) void ebb_cm_reset_c(void)
+/* no-tree-loop-distribute-patterns: left alone, GCC turns the two copy loops
+ * below into calls to the C library's memcpy and memset, which are built
+ * for speed on large blocks and cost 470 bytes of flash for a job done
+ * once, on a few hundred bytes.  Cold: it runs once, compile it for size. */
+__attribute__((noreturn, used, cold, optimize("no-tree-loop-distribute-patterns"))) void ebb_cm_reset_c(void)
 {
 #if defined(__ARM_FP)
     /* Lazy FP context stacking (ASPEN|LSPEN) is the reset default; set it
@@ -205,9 +209,10 @@ EBB_WEAK void NMI_Handler(void)
  *  spinning silently. */
 __attribute__((noreturn, cold)) void ebb_cm_unexpected_irq(void)
 {
-    char msg[40] = "UNEXPECTED IRQ ";
+    char msg[40]; /* not "= ...": zero-filling it would link memset */
     char num[12];
-    uint32_t n = 15;
+    uint32_t n = 0;
+    append(msg, &n, sizeof msg, "UNEXPECTED IRQ ");
     append(msg, &n, sizeof msg, ebb_cm_dec(num, (int32_t)ebb_cm_ipsr() - 16));
     append(msg, &n, sizeof msg, "\n");
     ebb_cm_fatal(msg, EBB_CM_EXIT_UNEXPECTED_IRQ);
