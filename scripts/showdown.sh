@@ -16,9 +16,11 @@ cd "$(dirname "$0")/.."
 OUT=build/showdown
 QEMU_FW=build/qemu-netduinoplus2/apps/showdown
 PLUGIN=build/host/tools/scope/libebbscope.so
+SPLIT=build/host/apps/showdown/libshowdown_split.so
 mkdir -p "$OUT"
 
-for f in "$PLUGIN" "$QEMU_FW/showdown.elf" "$QEMU_FW/showdown_load.elf" "$QEMU_FW/showdown_prio.elf" \
+for f in "$PLUGIN" "$SPLIT" "$QEMU_FW/showdown.elf" "$QEMU_FW/showdown_load.elf" "$QEMU_FW/showdown_prio.elf" \
+         "$QEMU_FW/showdown_snprintf.elf" build/nucleo-f446ze/apps/showdown/showdown_snprintf.elf \
          build/nucleo-f446ze/apps/showdown/showdown.elf build/nucleo-f446ze-os/apps/showdown/showdown.elf; do
     [ -f "$f" ] || { echo "showdown: $f is missing (run 'make showdown')" >&2; exit 1; }
 done
@@ -27,6 +29,7 @@ run() { # name elf
     timeout 120 qemu-system-arm -M netduinoplus2 -nographic -monitor none -serial stdio \
         -semihosting-config enable=on,target=native -icount shift=0,align=off,sleep=off \
         -kernel "$2" -plugin "$PLUGIN,out=$OUT/edges_$1.txt,elf=$2" \
+        -plugin "$SPLIT,out=$OUT/split_$1.txt" \
         < /dev/null > "$OUT/console_$1.txt" 2>&1 || {
         echo "showdown: the $1 run failed (exit $?); console:" >&2
         tail -20 "$OUT/console_$1.txt" >&2
@@ -36,9 +39,10 @@ run() { # name elf
 run normal "$QEMU_FW/showdown.elf"
 run under_load "$QEMU_FW/showdown_load.elf"
 run prio "$QEMU_FW/showdown_prio.elf"
+run snprintf "$QEMU_FW/showdown_snprintf.elf"
 
 # The lines must be exactly "Button is 1 (1)" .. "Button is 0 (200)".
-for r in normal under_load prio; do
+for r in normal under_load prio snprintf; do
     awk '/^Button is/ { n++; want = sprintf("Button is %d (%d)", n % 2, n);
                         if ($0 != want) { print "line " n ": got \"" $0 "\", want \"" want "\""; bad = 1 } }
          END { if (n != 200) { print n " lines, want 200"; bad = 1 } exit bad }' "$OUT/console_$r.txt" || {
@@ -50,7 +54,9 @@ grep '^Button is' "$OUT/console_normal.txt" | head -4 | sed 's/^/    /'
 python3 scripts/showdown_report.py --run normal="$OUT/edges_normal.txt" --run under_load="$OUT/edges_under_load.txt" --run prio="$OUT/edges_prio.txt" \
     --elf-o3 build/nucleo-f446ze/apps/showdown/showdown.elf \
     --elf-os build/nucleo-f446ze-os/apps/showdown/showdown.elf \
-    --console "$OUT/console_normal.txt" --out "$OUT"
+    --console "$OUT/console_normal.txt" --out "$OUT" \
+    --split "$OUT/split_normal.txt=$QEMU_FW/showdown.elf" \
+    --variant "snprintf (newlib-nano)=$OUT/edges_snprintf.txt,$OUT/split_snprintf.txt,$QEMU_FW/showdown_snprintf.elf,build/nucleo-f446ze/apps/showdown/showdown_snprintf.elf,$OUT/console_snprintf.txt"
 
 if [ "${1:-}" = "--budget" ]; then
     python3 scripts/check_budget.py "$OUT/report.json" bench/budget.json

@@ -7,6 +7,12 @@ Inputs (all produced by scripts/showdown.sh):
   --elf-o3 ELF       the study's profile (-O3, hard float)
   --elf-os ELF       the size profile (-Os, LTO)
   --console FILE     console output of the normal run (carries stack_peak=N)
+  --split FILE=ELF   instruction counts per address of a run's latency and
+                     thread windows (apps/showdown/tools/split_plugin.c) and
+                     the firmware that ran: ebb's share and the application's
+  --variant NAME=EDGES,SPLIT,QEMU_ELF,ELF_O3,CONSOLE
+                     a like-for-like build (e.g. formatting with snprintf):
+                     its thread time, split, .text, .data+.bss, peak stack
   --out DIR          writes DIR/report.json and DIR/scope.svg
 or, to print the README's markdown table from a report:
   --markdown build/showdown/report.json
@@ -117,6 +123,109 @@ def console_value(path, key):
     return int(m[-1]) if m else None
 
 
+# Where an executed instruction's work belongs.  An address is mapped to its
+# innermost source function (addr2line -i: code inlined into a caller still
+# counts for the function it came from); transparent helpers (list and lock
+# primitives) count for the first function outside them.
+EBB_SHARE = ("wake", "poll", "resume", "channel", "other ebb")
+APP_SHARE = ("count, flag", "formatting", "probe")
+CATEGORY_OF_FUNCTION = {
+    "EXTI15_10_IRQHandler": "wake", "SAI2_IRQHandler": "poll", "ebb_exti_dispatch": "wake",
+    "ebb_exti_take_pending": "wake", "ebb_waitlist_wake_all_inline": "wake",
+    "ebb_waitlist_wake_all_locked": "wake", "ebb_waitlist_wake_one_locked": "wake",
+    "ebb_waitlist_wake_all": "wake", "ebb__wake_locked": "wake", "ebb_wake": "wake",
+    "showdown_run": "poll", "ebb_executor_poll": "poll", "ebb_executor_run": "poll",
+    "ebb_cm_idle_wfi": "poll", "ebb_port_idle": "poll", "ebb_executor_has_work": "poll",
+    "ebb_exti_wait": "resume", "ebb_wait_on": "resume", "ebb_wait_fired": "resume",
+    "ebb__wait_on_locked_path": "resume", "ebb__exti_wait_start": "resume",
+    "showdown_button_edge": "resume", "ebb_board_button_wait": "resume",
+    "format": "formatting", "showdown_probe_thread": "probe",
+}
+TRANSPARENT = re.compile(r"^(ebb_list_|ebb_node_|ebb_port_lock|ebb_port_unlock|ebb_cancelling|ebb_current|ebb_wait_add_locked|ebb_wait_remove_locked)")
+
+
+def classify(frames, source_line):
+    """frames: [(function, file, line)] innermost first, for one address."""
+    for func, path, line in frames:
+        base = func.split(".")[0]  # format.constprop.0 -> format
+        if TRANSPARENT.match(base):
+            continue
+        if base in CATEGORY_OF_FUNCTION:
+            return CATEGORY_OF_FUNCTION[base]
+        if path.endswith("src/channel.c") or base.startswith("ebb_channel"):
+            return "channel"
+        if path.endswith("apps/showdown/showdown.c"):
+            # The coroutine's own machinery (EBB_BEGIN's dispatch, an await's
+            # call and test) sits on the lines that use the macros.
+            text = source_line(path, line)
+            return "resume" if "EBB_" in text else "count, flag"
+        if path == "??" or "/newlib" in path or "picolibc" in path:
+            return "formatting"  # the C library: only snprintf runs there
+        return "other ebb"
+    return "other ebb"
+
+
+def split_windows(split_path, elf):
+    """Instructions per edge of the latency and thread windows, by share."""
+    counts, edges = {}, 0
+    with open(split_path) as f:
+        for line in f:
+            p = line.split()
+            if p[0] == "edges":
+                edges = int(p[1])
+            elif len(p) == 3:
+                counts.setdefault(p[0], {})[int(p[1], 16)] = int(p[2])
+    addrs = sorted({a for w in counts.values() for a in w})
+    frames = {}
+    if addrs:
+        out = subprocess.run(["arm-none-eabi-addr2line", "-e", elf, "-i", "-f", "-a"] +
+                             ["0x%08x" % a for a in addrs], check=True, capture_output=True, text=True).stdout
+        cur = None
+        lines = out.splitlines()
+        i = 0
+        while i < len(lines):
+            if lines[i].startswith("0x"):
+                cur = int(lines[i], 16)
+                frames[cur] = []
+                i += 1
+                continue
+            func = lines[i]
+            loc = lines[i + 1] if i + 1 < len(lines) else "??:0"
+            path, _, ln = loc.partition(":")
+            m = re.match(r"(\d+)", ln)
+            frames[cur].append((func, path, int(m.group(1)) if m else 0))
+            i += 2
+    cache = {}
+
+    def source_line(path, n):
+        if path not in cache:
+            try:
+                with open(path, errors="replace") as f:
+                    cache[path] = f.read().splitlines()
+            except OSError:
+                cache[path] = []
+        src = cache[path]
+        return src[n - 1] if 0 < n <= len(src) else ""
+
+    res = {}
+    # edges: the plugin counts PG1 falls, one of which is the board's
+    # initialisation of the pin; the windows themselves are per button edge.
+    n = max(edges - 1, 1)
+    for w, per in counts.items():
+        cats = {}
+        for a, c in per.items():
+            cat = classify(frames.get(a) or [("??", "??", 0)], source_line)
+            if w == "latency" and cat == "count, flag":
+                cat = "resume"  # the task's own lines before PG1: its re-entry (prologue)
+            cats[cat] = cats.get(cat, 0) + c
+        r = {k: round(v / n, 1) for k, v in sorted(cats.items())}
+        r["ebb"] = round(sum(v for k, v in cats.items() if k in EBB_SHARE) / n, 1)
+        r["app"] = round(sum(v for k, v in cats.items() if k in APP_SHARE) / n, 1)
+        r["total"] = round(sum(cats.values()) / n, 1)
+        res[w] = r
+    return res
+
+
 def scope_svg(edges, path):
     """PG0, PG1 and the button line around the first press, axis in flash+ART cycles."""
     start = next((i for i, e in enumerate(edges) if is_pin(e, "C", 13, 1)), None)
@@ -193,6 +302,30 @@ def print_table(r):
           "%d B (-O3), %d B (-Os LTO)" % (r["data"] + r["bss"], r["data_os"] + r["bss_os"]))
     print("%-16s" % "total RAM" + "".join("%-16s" % "not reported" for n in names) +
           ("%d B = static + %d B peak stack" % (r["total_ram"], r["stack_peak"]) if r["stack_peak"] is not None else "n/a"))
+    def split_line(sp):
+        parts = ["%s %.1f" % (k, sp[k]) for k in EBB_SHARE + APP_SHARE if k in sp]
+        return "ebb %.1f + app %.1f = %.1f  (%s)" % (sp["ebb"], sp["app"], sp["total"], ", ".join(parts))
+    if "split" in r:
+        print()
+        print("where the instructions go (same run, per edge; addr2line attributes inlined code to its function):")
+        for w in ("latency", "thread"):
+            if w in r["split"]:
+                print("  %-8s %s" % (w, split_line(r["split"][w])))
+    if r.get("variants"):
+        print()
+        print("like-for-like formatting (the study's C build formats with snprintf), NUCLEO sizes, QEMU timing:")
+        print("  %-22s %-22s %-20s %-9s %-11s %-10s %s" % ("build", "thread time (ART cyc)", "thread time (insn)",
+                                                       ".text", ".data+.bss", "peak stack", "thread split (insn)"))
+        rows = [("hand-written (above)", r["thread_time"], r["text"], r["data"] + r["bss"], r["stack_peak"],
+                 r.get("split", {}).get("thread"))]
+        rows += [(k, v["thread_time"], v["text"], v["data"] + v["bss"], v["stack_peak"], v.get("split", {}).get("thread"))
+                 for k, v in sorted(r["variants"].items())]
+        for name, tt, text, static, stack, sp in rows:
+            print("  %-22s %-22s %-20s %-9s %-11s %-10s %s" % (
+                name, "%.0f (sd %.1f)" % (tt["cycles_art"]["mean"], tt["cycles_art"]["sd"]),
+                "%.0f" % tt["insn"]["mean"], "%d B" % text, "%d B" % static,
+                "%d B" % stack if stack is not None else "n/a",
+                "ebb %.1f + app %.1f" % (sp["ebb"], sp["app"]) if sp else "n/a"))
     for key, title in (("under_load", "under load (a background task keeps the CPU busy in short slices)"),
                        ("prio", "under the same load, button task on a preemptive interrupt executor")):
         if key in r:
@@ -245,6 +378,9 @@ def main(argv=None):
     ap.add_argument("--elf-os", required=True)
     ap.add_argument("--console")
     ap.add_argument("--out", required=True)
+    ap.add_argument("--split", help="SPLIT_FILE=QEMU_ELF of the normal run")
+    ap.add_argument("--variant", action="append", default=[],
+                    help="NAME=EDGES,SPLIT,QEMU_ELF,ELF_O3,CONSOLE")
     a = ap.parse_args(argv)
     runs = dict(x.split("=", 1) for x in a.run)
     if "normal" not in runs:
@@ -260,6 +396,20 @@ def main(argv=None):
     for name, path in runs.items():
         if name != "normal":
             r[name] = summarize(parse_edges(path))
+    if a.split:
+        sp, elf = a.split.split("=", 1)
+        r["split"] = split_windows(sp, elf)
+    r["variants"] = {}
+    for v in a.variant:
+        name, files = v.split("=", 1)
+        edges_f, split_f, qelf, elf3, cons = files.split(",")
+        vs = summarize(parse_edges(edges_f))
+        vr = {"thread_time": vs["thread_time"], "latency": vs["latency"], "interrupt_time": vs["interrupt_time"]}
+        vr["text"], vr["data"], vr["bss"] = elf_sizes(elf3)
+        vr["stack_peak"] = console_value(cons, "stack_peak")
+        vr["total_ram"] = vr["data"] + vr["bss"] + (vr["stack_peak"] or 0)
+        vr["split"] = split_windows(split_f, qelf)
+        r["variants"][name] = vr
     r["units"] = {u: d for u, d in UNITS}
     r["source"] = "measured here: QEMU netduinoplus2, -icount shift=0 (deterministic), tools/scope"
     with open(os.path.join(a.out, "report.json"), "w") as f:

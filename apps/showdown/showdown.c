@@ -51,10 +51,25 @@ struct button {
     uint32_t count; /* edges so far; odd while pressed (the level is bit 0) */
 };
 
+#ifndef SHOWDOWN_SNPRINTF
+#define SHOWDOWN_SNPRINTF 0
+#endif
+
+#if SHOWDOWN_SNPRINTF
+/* The like-for-like build: the C library's snprintf, as the study's C
+ * firmware formats (newlib-nano's, or picolibc's integer-only one). */
+#include <stdio.h>
+
+__attribute__((noinline)) static void format(showdown_msg *m, unsigned level, uint32_t count)
+{
+    int n = snprintf(m->text, sizeof m->text, "Button is %u (%lu)\n", level, (unsigned long)count);
+    m->len = (uint8_t)(n < (int)sizeof m->text ? n : (int)sizeof m->text - 1);
+}
+#else
 /* "Button is <level> (<count>)\n" without printf: snprintf alone would
- * bring in more code than all of ebb.  Kept out of line: inlined, it would
- * make every resume of the button task save the registers only formatting
- * needs. */
+ * bring in more code than all of ebb (the SHOWDOWN_SNPRINTF builds measure
+ * it).  Kept out of line: inlined, it would make every resume of the button
+ * task save the registers only formatting needs. */
 __attribute__((noinline)) static void format(showdown_msg *m, unsigned level, uint32_t count)
 {
     static const char head[] = "Button is 0 (";
@@ -79,6 +94,7 @@ __attribute__((noinline)) static void format(showdown_msg *m, unsigned level, ui
     *p++ = '\n';
     m->len = (uint8_t)(p - m->text);
 }
+#endif
 
 static ebb_poll_t button_poll(ebb_task *self)
 {

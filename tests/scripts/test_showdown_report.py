@@ -75,5 +75,25 @@ class Markdown(unittest.TestCase):
         self.assertIn("**510** (310 + 200)", md)
 
 
+
+class Split(unittest.TestCase):
+    def test_inlined_code_counts_for_its_function(self):
+        src = {"/x/apps/showdown/showdown.c": ["", "EBB_AWAIT(x);", "b->count++;"]}
+        line = lambda path, n: src.get(path, [""] * 9)[n - 1]
+        # a list primitive inlined into the channel: channel
+        self.assertEqual(sr.classify([("ebb_list_pop_front", "/x/include/ebb/list.h", 5),
+                                      ("publish_locked", "/x/src/channel.c", 30)], line), "channel")
+        # the wake inlined into the channel's commit: wake
+        self.assertEqual(sr.classify([("ebb__wake_locked", "/x/include/ebb/executor.h", 5),
+                                      ("ebb_channel_commit", "/x/src/channel.c", 30)], line), "wake")
+        # the application's own statement vs the await macro on its line
+        self.assertEqual(sr.classify([("button_poll", "/x/apps/showdown/showdown.c", 3)], line), "count, flag")
+        self.assertEqual(sr.classify([("button_poll", "/x/apps/showdown/showdown.c", 2)], line), "resume")
+        # the C library (no line information): formatting
+        self.assertEqual(sr.classify([("_svfprintf_r", "??", 0)], line), "formatting")
+        self.assertEqual(sr.classify([("format.constprop.0", "/x/apps/showdown/showdown.c", 3)], line),
+                         "formatting")
+
+
 if __name__ == "__main__":
     unittest.main()
