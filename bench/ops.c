@@ -82,6 +82,7 @@ struct prober {
     ebb_timer timer;
     ebb_wait wait;
     void *blk;
+    ebb_parker parker;
 };
 static ebb_poll_t prober_poll(ebb_task *self)
 {
@@ -106,6 +107,11 @@ static ebb_poll_t prober_poll(ebb_task *self)
 
     MEASURE("pool_alloc(available)", sink = ebb_pool_alloc(&p->wait, &pool, &p->blk));
     (void)ebb_pool_free(&pool, p->blk);
+
+    sink = ebb_park(&p->parker); /* no permit: parks */
+    MEASURE("unpark(parked)+park", (void)ebb_unpark(&p->parker); sink = ebb_park(&p->parker));
+    (void)ebb_unpark(&p->parker);
+    MEASURE("park(permit_waiting)", sink = ebb_park(&p->parker));
     EBB_END();
 }
 static EBB_TASK_DEFINE(struct prober, prober, prober_poll);

@@ -15,5 +15,6 @@
 #include "ebb/mutex.h"
 #include "ebb/sem.h"
 #include "ebb/pool.h"
+#include "ebb/park.h"
 
 #endif /* EBB_EBB_H */
