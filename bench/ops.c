@@ -76,7 +76,7 @@ static EBB_MUTEX_DEFINE(mutex);
 static EBB_SEM_DEFINE(sem, 0, 10);
 typedef struct { char b[32]; } msg32;
 EBB_POOL_DEFINE(pool, msg32, 4);
-static volatile int sink;
+static volatile ebb_poll_t sink;
 struct prober {
     ebb_task task;
     ebb_timer timer;
@@ -89,23 +89,23 @@ static ebb_poll_t prober_poll(ebb_task *self)
     struct prober *p = EBB_CONTAINER_OF(self, struct prober, task);
     EBB_BEGIN(&self->co);
     MEASURE("mutex_try_lock+unlock", (void)ebb_mutex_try_lock(&mutex); ebb_mutex_unlock(&mutex));
-    MEASURE("sleep_start(arm_timer)", (void)ebb_sleep_for(&p->timer, EBB_MS(10)));
-    MEASURE("sleep_cancel(disarm_timer)", EBB__CANCEL(ebb_sleep_for(&p->timer, EBB_MS(10))));
+    MEASURE("sleep_start(arm_timer)", ebb_poll_t r = EBB_POLL(ebb_sleep_for)(&p->timer, EBB_MS(10)); (void)r);
+    MEASURE("sleep_cancel(disarm_timer)", EBB__CANCEL(EBB_POLL(ebb_sleep_for)(&p->timer, EBB_MS(10))));
 
     /* Semaphore.  The give runs here, but executes exactly what it executes
      * in an interrupt handler; the take is the task's side once the give
      * handed it the token (the executor's dispatch is executor_poll's). */
-    sink = ebb_sem_take(&p->wait, &sem); /* no token: the prober waits */
-    MEASURE("sem_give(1_waiter)+take(handed)", (void)ebb_sem_give(&sem); sink = ebb_sem_take(&p->wait, &sem));
-    sink = ebb_sem_take(&p->wait, &sem);
+    sink = EBB_POLL(ebb_sem_take)(&p->wait, &sem); /* no token: the prober waits */
+    MEASURE("sem_give(1_waiter)+take(handed)", (void)ebb_sem_give(&sem); sink = EBB_POLL(ebb_sem_take)(&p->wait, &sem));
+    sink = EBB_POLL(ebb_sem_take)(&p->wait, &sem);
     (void)ebb_sem_give(&sem);
-    MEASURE("sem_take(handed)", sink = ebb_sem_take(&p->wait, &sem));
+    MEASURE("sem_take(handed)", sink = EBB_POLL(ebb_sem_take)(&p->wait, &sem));
     MEASURE("sem_give(no_waiter)", (void)ebb_sem_give(&sem));
-    MEASURE("sem_take(available)", sink = ebb_sem_take(&p->wait, &sem));
+    MEASURE("sem_take(available)", sink = EBB_POLL(ebb_sem_take)(&p->wait, &sem));
     (void)ebb_sem_give(&sem);
     MEASURE("sem_try_take", (void)ebb_sem_try_take(&sem));
 
-    MEASURE("pool_alloc(available)", sink = ebb_pool_alloc(&p->wait, &pool, &p->blk));
+    MEASURE("pool_alloc(available)", sink = EBB_POLL(ebb_pool_alloc)(&p->wait, &pool, &p->blk));
     (void)ebb_pool_free(&pool, p->blk);
 
     sink = ebb_park(&p->parker); /* no permit: parks */

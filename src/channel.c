@@ -163,22 +163,22 @@ void ebb_channel_release(ebb_channel *ch)
         return r_;                                                             \
     } while (0)
 
-ebb_poll_t ebb_channel_send(ebb_wait *w, ebb_channel *ch, const void *elem)
+ebb_poll_t (ebb_channel_send)(ebb_wait *w, ebb_channel *ch, const void *elem)
 {
     CHANNEL_AWAIT(w, &ch->senders, send_locked(ch, elem) == EBB_OK);
 }
 
-ebb_poll_t ebb_channel_recv(ebb_wait *w, ebb_channel *ch, void *out)
+ebb_poll_t (ebb_channel_recv)(ebb_wait *w, ebb_channel *ch, void *out)
 {
     CHANNEL_AWAIT(w, &ch->receivers, recv_locked(ch, out) == EBB_OK);
 }
 
-ebb_poll_t ebb_channel_reserve(ebb_wait *w, ebb_channel *ch, void **slot)
+ebb_poll_t (ebb_channel_reserve)(ebb_wait *w, ebb_channel *ch, void **slot)
 {
     CHANNEL_AWAIT(w, &ch->senders, (*slot = reserve_locked(ch)) != NULL);
 }
 
-ebb_poll_t ebb_channel_peek(ebb_wait *w, ebb_channel *ch, void **slot)
+ebb_poll_t (ebb_channel_peek)(ebb_wait *w, ebb_channel *ch, void **slot)
 {
     CHANNEL_AWAIT(w, &ch->receivers, (*slot = peek_locked(ch)) != NULL);
 }

@@ -41,7 +41,7 @@ bool ebb_executor_poll(ebb_executor *ex)
         t->node.next = NULL;
         if (t->state == EBB_TASK_RUNNING) {
             ebb__cur = t;
-            if (t->poll(t) == EBB_READY) {
+            if (ebb_poll_is_ready(t->poll(t))) {
                 t->state = EBB_TASK_DONE;
             }
         }

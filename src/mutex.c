@@ -15,7 +15,7 @@ static void hand_over_locked(ebb_mutex *m)
     }
 }
 
-ebb_poll_t ebb_mutex_lock(ebb_wait *w, ebb_mutex *m)
+ebb_poll_t (ebb_mutex_lock)(ebb_wait *w, ebb_mutex *m)
 {
     ebb_poll_t r = EBB_PENDING;
     ebb_irq_state s = ebb_port_lock();

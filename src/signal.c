@@ -36,7 +36,7 @@ void ebb_signal_reset(ebb_signal *s)
     ebb_port_unlock(st);
 }
 
-ebb_poll_t ebb_signal_wait(ebb_wait *w, ebb_signal *s, uint32_t *value)
+ebb_poll_t (ebb_signal_wait)(ebb_wait *w, ebb_signal *s, uint32_t *value)
 {
     ebb_poll_t r = EBB_PENDING;
     ebb_irq_state st = ebb_port_lock();

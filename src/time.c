@@ -67,7 +67,7 @@ static void cancel_locked(ebb_timer *t)
     }
 }
 
-ebb_poll_t ebb_sleep_until(ebb_timer *t, ebb_ticks deadline)
+ebb_poll_t (ebb_sleep_until)(ebb_timer *t, ebb_ticks deadline)
 {
     ebb_poll_t r = EBB_PENDING;
     ebb_irq_state s = ebb_port_lock();
@@ -92,12 +92,12 @@ ebb_poll_t ebb_sleep_until(ebb_timer *t, ebb_ticks deadline)
     return r;
 }
 
-ebb_poll_t ebb_sleep_for(ebb_timer *t, ebb_ticks ticks)
+ebb_poll_t (ebb_sleep_for)(ebb_timer *t, ebb_ticks ticks)
 {
     /* The deadline is fixed at the first poll; later polls pass the stored
      * one so a late poll cannot push it back. */
     ebb_ticks deadline = t->wait.task != NULL ? t->deadline : ebb_now() + ticks;
-    return ebb_sleep_until(t, deadline);
+    return EBB_POLL(ebb_sleep_until)(t, deadline);
 }
 
 void ebb_ticker_start(ebb_ticker *tk, ebb_ticks period)
@@ -111,10 +111,10 @@ void ebb_ticker_start(ebb_ticker *tk, ebb_ticks period)
     tk->timer.deadline = ebb_now() + period;
 }
 
-ebb_poll_t ebb_ticker_next(ebb_ticker *tk)
+ebb_poll_t (ebb_ticker_next)(ebb_ticker *tk)
 {
-    ebb_poll_t r = ebb_sleep_until(&tk->timer, tk->timer.deadline);
-    if (r == EBB_READY) {
+    ebb_poll_t r = EBB_POLL(ebb_sleep_until)(&tk->timer, tk->timer.deadline);
+    if (ebb_poll_is_ready(r)) {
         tk->timer.deadline += tk->period;
     }
     return r;

@@ -89,10 +89,11 @@ bool ebb_board_button_pressed(void);
  * of the user button; ebb_exti_wait on the board's button line.
  * Context: task.  Cost: as ebb_exti_wait.
  */
-static inline ebb_poll_t ebb_board_button_wait(ebb_wait *w, ebb_exti_edge edge)
+EBB_AWAITABLE static inline ebb_poll_t ebb_board_button_wait(ebb_wait *w, ebb_exti_edge edge)
 {
-    return ebb_exti_wait(w, EBB_BOARD_BUTTON_LINE, edge);
+    return EBB_POLL(ebb_exti_wait)(w, EBB_BOARD_BUTTON_LINE, edge);
 }
+#define ebb_board_button_wait(...) EBB_AWAITABLE_CALL(ebb_board_button_wait, __VA_ARGS__)
 #endif
 
 /** True when semihosting is available (QEMU; a hardware board only when

@@ -105,15 +105,16 @@ ebb_poll_t ebb__exti_wait_start(ebb_wait *w, unsigned line, ebb_exti_edge edge);
  * Contract exti:2 - line within the configured range; contract wait:1.
  * Context: task.  Cost: O(1) (O(waiters) on cancel).
  */
-static inline ebb_poll_t ebb_exti_wait(ebb_wait *w, unsigned line, ebb_exti_edge edge)
+EBB_AWAITABLE static inline ebb_poll_t ebb_exti_wait(ebb_wait *w, unsigned line, ebb_exti_edge edge)
 {
     if (w->task != NULL || ebb_cancelling()) {
         /* Resumed or cancelled: the edge was selected when the wait began
          * (and the line checked), so this is the inlined generic wait. */
-        return ebb_wait_on(w, ebb_exti_list(line));
+        return EBB_POLL(ebb_wait_on)(w, ebb_exti_list(line));
     }
     return ebb__exti_wait_start(w, line, edge);
 }
+#define ebb_exti_wait(...) EBB_AWAITABLE_CALL(ebb_exti_wait, __VA_ARGS__)
 
 /** Read and clear the pending lines within `mask`.  Context: interrupt.
  *  Cost: a load and a store (an atomic RAM update for virtual lines). */

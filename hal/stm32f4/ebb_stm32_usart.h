@@ -84,7 +84,8 @@ void ebb_usart_rx_start(ebb_usart *u, ebb_usart_rx *rx, uint8_t *buf, uint16_t s
  * transmission after the byte in flight.
  * Context: task.  Cost: per byte one interrupt on hardware (none on QEMU).
  */
-ebb_poll_t ebb_usart_write(ebb_usart_write_op *op, ebb_usart *u, const void *data, size_t len);
+EBB_AWAITABLE ebb_poll_t ebb_usart_write(ebb_usart_write_op *op, ebb_usart *u, const void *data, size_t len);
+#define ebb_usart_write(...) EBB_AWAITABLE_CALL(ebb_usart_write, __VA_ARGS__)
 
 /**
  * Awaitable: wait until at least one byte has been received, then copy up to
@@ -94,7 +95,8 @@ ebb_poll_t ebb_usart_write(ebb_usart_write_op *op, ebb_usart *u, const void *dat
  * contracts off such a read stays pending for ever.
  * Context: task (one reader per USART).  Cost: O(bytes copied).
  */
-ebb_poll_t ebb_usart_read(ebb_wait *w, ebb_usart *u, void *buf, size_t max, size_t *got);
+EBB_AWAITABLE ebb_poll_t ebb_usart_read(ebb_wait *w, ebb_usart *u, void *buf, size_t max, size_t *got);
+#define ebb_usart_read(...) EBB_AWAITABLE_CALL(ebb_usart_read, __VA_ARGS__)
 
 /** Bytes waiting in the receive ring (0 without one).  Context: any.
  *  Cost: 3 loads. */

@@ -71,7 +71,7 @@ static void tx_finish(ebb_usart *u)
     ebb_waitlist_wake_all_locked(&u->tx_waiters);
 }
 
-ebb_poll_t ebb_usart_write(ebb_usart_write_op *op, ebb_usart *u, const void *data, size_t len)
+ebb_poll_t (ebb_usart_write)(ebb_usart_write_op *op, ebb_usart *u, const void *data, size_t len)
 {
     ebb_stm32_usart_regs *r = u->regs;
     ebb_poll_t result = EBB_PENDING;
@@ -113,7 +113,7 @@ ebb_poll_t ebb_usart_write(ebb_usart_write_op *op, ebb_usart *u, const void *dat
     return result;
 }
 
-ebb_poll_t ebb_usart_read(ebb_wait *w, ebb_usart *u, void *buf, size_t max, size_t *got)
+ebb_poll_t (ebb_usart_read)(ebb_wait *w, ebb_usart *u, void *buf, size_t max, size_t *got)
 {
     ebb_usart_rx *rx = u->rx;
     EBB_REQUIRE(2, rx != NULL);

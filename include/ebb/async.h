@@ -27,6 +27,19 @@
  *      must be smaller than 32 KiB of code (resume offsets are 16-bit).
  *   5. The macros only work between EBB_BEGIN and EBB_END of the same
  *      function; elsewhere they do not compile (there is no ebb__co).
+ *   6. Only awaitables can be awaited: the expression must be an ebb_poll_t
+ *      (a try_ function's error code or a plain int does not compile), and
+ *      an awaitable of ebb called outside an await macro does not compile
+ *      either (see EBB_MUST_AWAIT in ebb/task.h; EBB_POLL(fn) is the escape
+ *      for hand-written awaitables).
+ *   7. EBB_AWAIT_ANY / EBB_AWAIT_ALL take 2 to 4 awaitables (else a compile
+ *      error).
+ * Rules 2, 5, 6 and 7 have compile-fail tests (tests/core/compile_fail).
+ * Rule 1 cannot be checked by the compiler in general; what catches most of
+ * it (see docs/design.md, "Locals across an await"): GCC with
+ * -Wjump-misses-init -Wmaybe-uninitialized at -O2, Clang with
+ * -Wsometimes-uninitialized (part of -Wall); ebb's own builds use them.
+ * Rule 3 is checked at run time with EBB_CORO_SWITCH (contract async:1).
  */
 #ifndef EBB_ASYNC_H
 #define EBB_ASYNC_H
@@ -38,8 +51,28 @@
 #define EBB__CAT_(a, b) a##b
 #define EBB__CAT(a, b) EBB__CAT_(a, b)
 #define EBB__LABEL EBB__CAT(ebb__resume_, __LINE__)
-#define EBB__NARGS(...) EBB__NARGS_(__VA_ARGS__, 4, 3, 2, 1, 0)
-#define EBB__NARGS_(a, b, c, d, n, ...) n
+#define EBB__NARGS(...) EBB__NARGS_(__VA_ARGS__, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define EBB__NARGS_(a, b, c, d, e, f, g, h, i, n, ...) n
+
+/* The block every await macro opens: inside it ebb__awaiting is 1, which is
+ * what lets ebb's awaitables be called (see EBB_MUST_AWAIT).  The shadowing
+ * is the point, so -Wshadow is silenced for that one declaration. */
+#if defined(__GNUC__)
+#define EBB__AWAIT_SCOPE                                                       \
+    _Pragma("GCC diagnostic push")                                             \
+    _Pragma("GCC diagnostic ignored \"-Wshadow\"")                             \
+    enum { ebb__awaiting = 1 };                                                \
+    _Pragma("GCC diagnostic pop")
+#else
+#define EBB__AWAIT_SCOPE enum { ebb__awaiting = 1 };
+#endif
+
+/* Only an ebb_poll_t can be awaited. */
+#define EBB__CHECK_POLL(x)                                                     \
+    _Static_assert(_Generic((x), ebb_poll_t: 1, default: 0),                   \
+                   "not an awaitable: an await macro needs an expression of "  \
+                   "type ebb_poll_t (try_ functions return an error code and " \
+                   "never wait)")
 
 #if EBB_CONFIG_CORO == EBB_CORO_GOTO
 
@@ -58,9 +91,21 @@ ebb__top:                                                                      \
 
 #else /* EBB_CORO_SWITCH */
 
+/* An await inside a switch of the body gives its `case` to that switch, so
+ * the coroutine's own switch has nowhere to resume: contract async:1; with
+ * contracts off the task stays pending for good (it cannot run on safely). */
+#if EBB_CONFIG_CONTRACTS
+#define EBB__RESUME_LOST() ebb_on_contract("async", 1)
+#else
+#define EBB__RESUME_LOST() ((void)0)
+#endif
+
 #define EBB_BEGIN(co_ptr)                                                      \
     ebb_co *const ebb__co = (co_ptr);                                          \
     switch (ebb__co->resume) {                                                 \
+    default: /* resume point taken by a switch of the body (rule 3) */         \
+        EBB__RESUME_LOST();                                                    \
+        return EBB_PENDING;                                                    \
     case 0:                                                                    \
         if (ebb_cancelling())                                                  \
             return EBB_PENDING;
@@ -98,7 +143,7 @@ ebb__top:                                                                      \
 #define EBB__CANCEL(x)                                                         \
     do {                                                                       \
         ebb_task *ebb__saved = ebb__cancel_enter();                            \
-        (void)(x);                                                             \
+        ebb__poll_drop(x);                                                     \
         ebb__cancel_exit(ebb__saved);                                          \
     } while (0)
 
@@ -109,8 +154,10 @@ ebb__top:                                                                      \
 #define EBB_AWAIT(expr) EBB__AWAIT(EBB__LABEL, expr)
 #define EBB__AWAIT(L, expr)                                                    \
     do {                                                                       \
+        EBB__AWAIT_SCOPE                                                       \
+        EBB__CHECK_POLL(expr);                                                 \
         EBB__MARK(L)                                                           \
-        if ((expr) != EBB_READY)                                               \
+        if (!ebb_poll_is_ready(expr))                                          \
             EBB__SUSPEND();                                                    \
     } while (0)
 
@@ -141,11 +188,14 @@ ebb__top:                                                                      \
 
 #define EBB__ANY2(L, w, a, b)                                                  \
     do {                                                                       \
+        EBB__AWAIT_SCOPE                                                       \
+        EBB__CHECK_POLL(a);                                                    \
+        EBB__CHECK_POLL(b);                                                    \
         EBB__MARK(L)                                                           \
-        if ((a) == EBB_READY) {                                                \
+        if (ebb_poll_is_ready(a)) {                                            \
             (w) = 0;                                                           \
             EBB__CANCEL(b);                                                    \
-        } else if ((b) == EBB_READY) {                                         \
+        } else if (ebb_poll_is_ready(b)) {                                     \
             (w) = 1;                                                           \
             EBB__CANCEL(a);                                                    \
         } else                                                                 \
@@ -153,16 +203,20 @@ ebb__top:                                                                      \
     } while (0)
 #define EBB__ANY3(L, w, a, b, c)                                               \
     do {                                                                       \
+        EBB__AWAIT_SCOPE                                                       \
+        EBB__CHECK_POLL(a);                                                    \
+        EBB__CHECK_POLL(b);                                                    \
+        EBB__CHECK_POLL(c);                                                    \
         EBB__MARK(L)                                                           \
-        if ((a) == EBB_READY) {                                                \
+        if (ebb_poll_is_ready(a)) {                                            \
             (w) = 0;                                                           \
             EBB__CANCEL(b);                                                    \
             EBB__CANCEL(c);                                                    \
-        } else if ((b) == EBB_READY) {                                         \
+        } else if (ebb_poll_is_ready(b)) {                                     \
             (w) = 1;                                                           \
             EBB__CANCEL(a);                                                    \
             EBB__CANCEL(c);                                                    \
-        } else if ((c) == EBB_READY) {                                         \
+        } else if (ebb_poll_is_ready(c)) {                                     \
             (w) = 2;                                                           \
             EBB__CANCEL(a);                                                    \
             EBB__CANCEL(b);                                                    \
@@ -171,23 +225,28 @@ ebb__top:                                                                      \
     } while (0)
 #define EBB__ANY4(L, w, a, b, c, d)                                            \
     do {                                                                       \
+        EBB__AWAIT_SCOPE                                                       \
+        EBB__CHECK_POLL(a);                                                    \
+        EBB__CHECK_POLL(b);                                                    \
+        EBB__CHECK_POLL(c);                                                    \
+        EBB__CHECK_POLL(d);                                                    \
         EBB__MARK(L)                                                           \
-        if ((a) == EBB_READY) {                                                \
+        if (ebb_poll_is_ready(a)) {                                            \
             (w) = 0;                                                           \
             EBB__CANCEL(b);                                                    \
             EBB__CANCEL(c);                                                    \
             EBB__CANCEL(d);                                                    \
-        } else if ((b) == EBB_READY) {                                         \
+        } else if (ebb_poll_is_ready(b)) {                                     \
             (w) = 1;                                                           \
             EBB__CANCEL(a);                                                    \
             EBB__CANCEL(c);                                                    \
             EBB__CANCEL(d);                                                    \
-        } else if ((c) == EBB_READY) {                                         \
+        } else if (ebb_poll_is_ready(c)) {                                     \
             (w) = 2;                                                           \
             EBB__CANCEL(a);                                                    \
             EBB__CANCEL(b);                                                    \
             EBB__CANCEL(d);                                                    \
-        } else if ((d) == EBB_READY) {                                         \
+        } else if (ebb_poll_is_ready(d)) {                                     \
             (w) = 3;                                                           \
             EBB__CANCEL(a);                                                    \
             EBB__CANCEL(b);                                                    \
@@ -204,11 +263,31 @@ ebb__top:                                                                      \
  */
 #define EBB_AWAIT_ALL(mask, ...)                                               \
     EBB__CAT(EBB__ALL, EBB__NARGS(__VA_ARGS__))(EBB__LABEL, mask, __VA_ARGS__)
+#define EBB__ANY_WRONG_COUNT(...)                                              \
+    do {                                                                       \
+        _Static_assert(0, "EBB_AWAIT_ANY / EBB_AWAIT_ALL take 2 to 4 "         \
+                          "awaitables");                                       \
+    } while (0)
+#define EBB__ANY1(L, w, ...) EBB__ANY_WRONG_COUNT()
+#define EBB__ANY5(L, w, ...) EBB__ANY_WRONG_COUNT()
+#define EBB__ANY6(L, w, ...) EBB__ANY_WRONG_COUNT()
+#define EBB__ANY7(L, w, ...) EBB__ANY_WRONG_COUNT()
+#define EBB__ANY8(L, w, ...) EBB__ANY_WRONG_COUNT()
+#define EBB__ANY9(L, w, ...) EBB__ANY_WRONG_COUNT()
+#define EBB__ALL1(L, m, ...) EBB__ANY_WRONG_COUNT()
+#define EBB__ALL5(L, m, ...) EBB__ANY_WRONG_COUNT()
+#define EBB__ALL6(L, m, ...) EBB__ANY_WRONG_COUNT()
+#define EBB__ALL7(L, m, ...) EBB__ANY_WRONG_COUNT()
+#define EBB__ALL8(L, m, ...) EBB__ANY_WRONG_COUNT()
+#define EBB__ALL9(L, m, ...) EBB__ANY_WRONG_COUNT()
 #define EBB__JOIN1(m, bit, x)                                                  \
-    if (!((m) & (bit)) && (x) == EBB_READY)                                    \
+    if (!((m) & (bit)) && ebb_poll_is_ready(x))                                \
         (m) |= (bit);
 #define EBB__ALL2(L, m, a, b)                                                  \
     do {                                                                       \
+        EBB__AWAIT_SCOPE                                                       \
+        EBB__CHECK_POLL(a);                                                    \
+        EBB__CHECK_POLL(b);                                                    \
         (m) = 0;                                                               \
         EBB__MARK(L)                                                           \
         EBB__JOIN1(m, 1u, a)                                                   \
@@ -218,6 +297,10 @@ ebb__top:                                                                      \
     } while (0)
 #define EBB__ALL3(L, m, a, b, c)                                               \
     do {                                                                       \
+        EBB__AWAIT_SCOPE                                                       \
+        EBB__CHECK_POLL(a);                                                    \
+        EBB__CHECK_POLL(b);                                                    \
+        EBB__CHECK_POLL(c);                                                    \
         (m) = 0;                                                               \
         EBB__MARK(L)                                                           \
         EBB__JOIN1(m, 1u, a)                                                   \
@@ -228,6 +311,11 @@ ebb__top:                                                                      \
     } while (0)
 #define EBB__ALL4(L, m, a, b, c, d)                                            \
     do {                                                                       \
+        EBB__AWAIT_SCOPE                                                       \
+        EBB__CHECK_POLL(a);                                                    \
+        EBB__CHECK_POLL(b);                                                    \
+        EBB__CHECK_POLL(c);                                                    \
+        EBB__CHECK_POLL(d);                                                    \
         (m) = 0;                                                               \
         EBB__MARK(L)                                                           \
         EBB__JOIN1(m, 1u, a)                                                   \

@@ -88,17 +88,20 @@ int ebb_channel_try_send(ebb_channel *ch, const void *elem);
 int ebb_channel_try_recv(ebb_channel *ch, void *out);
 
 /** Awaitable send: waits while the channel is full.  Context: task. */
-ebb_poll_t ebb_channel_send(ebb_wait *w, ebb_channel *ch, const void *elem);
+EBB_AWAITABLE ebb_poll_t ebb_channel_send(ebb_wait *w, ebb_channel *ch, const void *elem);
+#define ebb_channel_send(...) EBB_AWAITABLE_CALL(ebb_channel_send, __VA_ARGS__)
 
 /** Awaitable receive: waits while the channel is empty.  Context: task. */
-ebb_poll_t ebb_channel_recv(ebb_wait *w, ebb_channel *ch, void *out);
+EBB_AWAITABLE ebb_poll_t ebb_channel_recv(ebb_wait *w, ebb_channel *ch, void *out);
+#define ebb_channel_recv(...) EBB_AWAITABLE_CALL(ebb_channel_recv, __VA_ARGS__)
 
 /**
  * Reserve the next free slot for writing in place; *slot is set when READY.
  * The slot is invisible to receivers until ebb_channel_commit().
  * Context: task.  Cost: O(1).
  */
-ebb_poll_t ebb_channel_reserve(ebb_wait *w, ebb_channel *ch, void **slot);
+EBB_AWAITABLE ebb_poll_t ebb_channel_reserve(ebb_wait *w, ebb_channel *ch, void **slot);
+#define ebb_channel_reserve(...) EBB_AWAITABLE_CALL(ebb_channel_reserve, __VA_ARGS__)
 
 /** Non-blocking reserve: the slot, or NULL (full, or already reserved). */
 void *ebb_channel_try_reserve(ebb_channel *ch);
@@ -115,7 +118,8 @@ void ebb_channel_commit(ebb_channel *ch);
  * the channel (and counts against capacity) until ebb_channel_release().
  * Context: task.  Cost: O(1).
  */
-ebb_poll_t ebb_channel_peek(ebb_wait *w, ebb_channel *ch, void **slot);
+EBB_AWAITABLE ebb_poll_t ebb_channel_peek(ebb_wait *w, ebb_channel *ch, void **slot);
+#define ebb_channel_peek(...) EBB_AWAITABLE_CALL(ebb_channel_peek, __VA_ARGS__)
 
 /** Non-blocking peek: the oldest element, or NULL (empty, or peeked). */
 void *ebb_channel_try_peek(ebb_channel *ch);

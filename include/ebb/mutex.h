@@ -30,7 +30,8 @@ typedef struct ebb_mutex {
  * Contract mutex:1 - the task does not already own it (no recursion).
  * Context: task.  Cost: O(1) (O(waiters) when cancelled).
  */
-ebb_poll_t ebb_mutex_lock(ebb_wait *w, ebb_mutex *m);
+EBB_AWAITABLE ebb_poll_t ebb_mutex_lock(ebb_wait *w, ebb_mutex *m);
+#define ebb_mutex_lock(...) EBB_AWAITABLE_CALL(ebb_mutex_lock, __VA_ARGS__)
 
 /** Take `m` if it is free.  Returns whether it did.
  *  Contract mutex:3 - called inside a task's poll.  Context: task. */

@@ -88,7 +88,7 @@ ebb_poll_t ebb__sem_take_locked_path(ebb_wait *w, ebb_sem *s);
  * Context: task.  Cost: O(1); the resume after a hand-off is inlined and
  * takes no lock (bench/ops: sem_take(handed)).
  */
-static inline ebb_poll_t ebb_sem_take(ebb_wait *w, ebb_sem *s)
+EBB_AWAITABLE static inline ebb_poll_t ebb_sem_take(ebb_wait *w, ebb_sem *s)
 {
     /* A fired wait on this list means a give handed us its token. */
     if (ebb_wait_fired(w) && !ebb_cancelling()) {
@@ -97,6 +97,7 @@ static inline ebb_poll_t ebb_sem_take(ebb_wait *w, ebb_sem *s)
     }
     return ebb__sem_take_locked_path(w, s);
 }
+#define ebb_sem_take(...) EBB_AWAITABLE_CALL(ebb_sem_take, __VA_ARGS__)
 
 #ifdef __cplusplus
 }

@@ -41,7 +41,8 @@ void ebb_signal_reset(ebb_signal *s);
  * signal, so with several waiters each value goes to one of them.
  * Contract wait:1.  Context: task.  Cost: O(1).
  */
-ebb_poll_t ebb_signal_wait(ebb_wait *w, ebb_signal *s, uint32_t *value);
+EBB_AWAITABLE ebb_poll_t ebb_signal_wait(ebb_wait *w, ebb_signal *s, uint32_t *value);
+#define ebb_signal_wait(...) EBB_AWAITABLE_CALL(ebb_signal_wait, __VA_ARGS__)
 
 #ifdef __cplusplus
 }

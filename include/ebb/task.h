@@ -34,11 +34,82 @@
 extern "C" {
 #endif
 
-/** Result of polling a task or any awaitable. */
-typedef enum ebb_poll {
-    EBB_PENDING = 0, /* not finished; a wake has been arranged */
-    EBB_READY = 1    /* finished */
+/* Clang warns about any discarded ebb_poll_t (GCC takes the attribute on
+ * functions only: see EBB_AWAITABLE). */
+#if defined(__clang__)
+#define EBB__POLL_TYPE_ATTR __attribute__((warn_unused_result))
+#else
+#define EBB__POLL_TYPE_ATTR
+#endif
+
+/**
+ * Result of polling a task or any awaitable: EBB_READY or EBB_PENDING.
+ *
+ * A struct, not an enum, so that it does not mix with integers: awaiting an
+ * error code (`EBB_AWAIT(ebb_channel_try_send(...))`, where EBB_OK would read
+ * as "pending" forever) or a plain int does not compile, and neither does
+ * comparing a result with `==`; test it with ebb_poll_is_ready().  A struct
+ * of one register-sized integer (uint_fast8_t is a full word on Arm and
+ * RISC-V) is returned in a register (r0 on AAPCS, a0 on RISC-V, eax on
+ * x86-64), and the caller tests it without masking a byte: it costs exactly
+ * what the enum did (bench/budget.json checks).
+ */
+typedef struct EBB__POLL_TYPE_ATTR ebb_poll {
+    uint_fast8_t ready_; /* private: 1 = ready; use ebb_poll_is_ready() */
 } ebb_poll_t;
+
+#ifdef __cplusplus
+#define EBB_READY (ebb_poll_t{1})   /* finished */
+#define EBB_PENDING (ebb_poll_t{0}) /* not finished; a wake has been arranged */
+#else
+#define EBB_READY ((ebb_poll_t){1})   /* finished */
+#define EBB_PENDING ((ebb_poll_t){0}) /* not finished; a wake has been arranged */
+#endif
+
+/** True when `r` is EBB_READY.  Context: any.  Cost: a byte test. */
+static inline bool ebb_poll_is_ready(ebb_poll_t r) { return r.ready_ == 1; }
+
+/*
+ * Forgetting EBB_AWAIT is a compile error, not a task that silently skips
+ * its wait.  Every awaitable of ebb is declared EBB_AWAITABLE (so a
+ * discarded result warns) and its name is also a function-like macro,
+ * EBB_AWAITABLE_CALL, whose expansion holds a static assertion on
+ * ebb__awaiting: 0 at file scope, 1 only inside the block the await macros
+ * open.  So `ebb_sleep_for(&t, 10);` on its own line stops the build with
+ * "ebb_sleep_for() is an awaitable: ...", with default compiler flags.
+ *
+ * A hand-written awaitable that polls another one (returning its result)
+ * calls the function itself, bypassing the macro: EBB_POLL(ebb_sleep_for)(t, n).
+ * An application can protect its own awaitables the same way:
+ *     EBB_AWAITABLE ebb_poll_t my_read(struct my_read *op);
+ *     #define my_read(...) EBB_AWAITABLE_CALL(my_read, __VA_ARGS__)
+ * and define the function as `ebb_poll_t (my_read)(struct my_read *op)`.
+ */
+enum { ebb__awaiting = 0 };
+
+#if defined(__GNUC__)
+#define EBB_AWAITABLE __attribute__((warn_unused_result))
+#else
+#define EBB_AWAITABLE
+#endif
+
+#define EBB_MUST_AWAIT(fn)                                                     \
+    ((void)sizeof(struct {                                                     \
+        _Static_assert(ebb__awaiting, #fn "() is an awaitable: wrap the call " \
+                       "in EBB_AWAIT() (or EBB_AWAIT_ANY/ALL/TIMEOUT); a "     \
+                       "hand-written awaitable polls it with EBB_POLL(" #fn    \
+                       ")(...)");                                              \
+        char ebb__c;                                                           \
+    }))
+#define EBB_AWAITABLE_CALL(fn, ...) (EBB_MUST_AWAIT(fn), (fn)(__VA_ARGS__))
+
+/* Internal: drop a poll result on purpose (GCC's warn_unused_result does
+ * not accept a (void) cast as an answer). */
+static inline void ebb__poll_drop(ebb_poll_t r) { (void)r; }
+
+/** Call awaitable `fn` directly, without the must-await check: for
+ *  hand-written awaitables and combinators that forward its result. */
+#define EBB_POLL(fn) (fn)
 
 /** Error codes returned by non-blocking calls (0 is success). */
 enum {
@@ -74,8 +145,11 @@ struct ebb_task {
     uint8_t state;    /* enum ebb_task_state */
 };
 
+/* A body of the wrong type (returning int, say) is a hard error here: the
+ * _Generic has no association for it, where a plain initializer would only
+ * warn about incompatible pointer types. */
 #define EBB_TASK_INITIALIZER(fn) \
-    {EBB_NODE_INIT, (fn), {0}, 0, EBB_TASK_IDLE}
+    {EBB_NODE_INIT, _Generic((fn), ebb_task_fn: (fn)), {0}, 0, EBB_TASK_IDLE}
 
 /** Define a static task instance `name` of struct `type` (which has an
  *  `ebb_task task;` member) whose body is `fn`.  Prefix with `static` as

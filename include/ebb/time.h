@@ -54,14 +54,16 @@ ebb_ticks ebb_now(void);
  * Contract time:1 - called inside a task's poll.
  * Context: task.  Cost: O(armed timers) to insert, O(1) afterwards.
  */
-ebb_poll_t ebb_sleep_until(ebb_timer *t, ebb_ticks deadline);
+EBB_AWAITABLE ebb_poll_t ebb_sleep_until(ebb_timer *t, ebb_ticks deadline);
+#define ebb_sleep_until(...) EBB_AWAITABLE_CALL(ebb_sleep_until, __VA_ARGS__)
 
 /**
  * Awaitable: ready `ticks` after the first poll (the deadline is fixed when
  * the sleep starts, not recomputed at later polls).
  * Contract time:1.  Context: task.  Cost: as ebb_sleep_until.
  */
-ebb_poll_t ebb_sleep_for(ebb_timer *t, ebb_ticks ticks);
+EBB_AWAITABLE ebb_poll_t ebb_sleep_for(ebb_timer *t, ebb_ticks ticks);
+#define ebb_sleep_for(...) EBB_AWAITABLE_CALL(ebb_sleep_for, __VA_ARGS__)
 
 /**
  * Start (or restart) a ticker whose first tick is `period` from now.
@@ -78,7 +80,8 @@ void ebb_ticker_start(ebb_ticker *tk, ebb_ticks period);
  * task that falls behind gets the missed ticks back to back.
  * Contract time:1.  Context: task.  Cost: as ebb_sleep_until.
  */
-ebb_poll_t ebb_ticker_next(ebb_ticker *tk);
+EBB_AWAITABLE ebb_poll_t ebb_ticker_next(ebb_ticker *tk);
+#define ebb_ticker_next(...) EBB_AWAITABLE_CALL(ebb_ticker_next, __VA_ARGS__)
 
 /** True while `t` waits in the timer queue.  Context: any.  O(1). */
 static inline bool ebb_timer_armed(const ebb_timer *t)

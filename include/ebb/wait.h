@@ -103,7 +103,7 @@ ebb_poll_t ebb__wait_on_locked_path(ebb_wait *w, ebb_list *list);
  * Contract wait:1.  Context: task.  Cost: a few instructions on resume;
  * O(1) to register, O(n) when cancelled.
  */
-static inline ebb_poll_t ebb_wait_on(ebb_wait *w, ebb_list *list)
+EBB_AWAITABLE static inline ebb_poll_t ebb_wait_on(ebb_wait *w, ebb_list *list)
 {
     if (ebb_wait_fired(w) && !ebb_cancelling()) {
         w->task = NULL;
@@ -111,6 +111,7 @@ static inline ebb_poll_t ebb_wait_on(ebb_wait *w, ebb_list *list)
     }
     return ebb__wait_on_locked_path(w, list);
 }
+#define ebb_wait_on(...) EBB_AWAITABLE_CALL(ebb_wait_on, __VA_ARGS__)
 
 #ifdef __cplusplus
 }

@@ -43,6 +43,10 @@ extern int ebb_test_contract_id;
         ebb__cur = NULL;                                                       \
     } while (0)
 
+/* Poll an awaitable outside any await macro, dropping its result on purpose
+ * (GCC's warn_unused_result ignores a (void) cast). */
+static inline void ebb_test_discard(ebb_poll_t r) { (void)r; }
+
 /* One executor, reset with the host port before each test. */
 extern ebb_executor test_exec;
 int ebb_test_setup(void **state);

@@ -26,7 +26,7 @@ ebb_poll_t showdown_button_edge(ebb_wait *w, enum showdown_edge edge)
     if (!ebb_cancelling() && w->task == NULL) {
         wanted_edge = edge; /* what EXTI's RTSR/FTSR would select */
     }
-    return ebb_wait_on(w, &button_waiters);
+    return EBB_POLL(ebb_wait_on)(w, &button_waiters);
 }
 
 /* The simulated EXTI interrupt: the level changed; wake on the armed edge. */
@@ -47,8 +47,8 @@ void showdown_probe_thread(bool high) { (void)high; }
 ebb_poll_t showdown_console_write(showdown_uart_write *op, const void *buf, size_t len)
 {
     /* 10 bits per byte at 115200 baud = 86.8 us per byte. */
-    ebb_poll_t r = ebb_sleep_for(&op->timer, EBB_US(87 * len));
-    if (r == EBB_READY) {
+    ebb_poll_t r = EBB_POLL(ebb_sleep_for)(&op->timer, EBB_US(87 * len));
+    if (ebb_poll_is_ready(r)) {
         char line[SHOWDOWN_MSG_SIZE + 1], expect[SHOWDOWN_MSG_SIZE + 1];
         memcpy(line, buf, len);
         line[len] = '\0';

@@ -12,14 +12,14 @@ typedef struct showdown_uart_write {
 
 static inline ebb_poll_t showdown_button_edge(ebb_wait *w, enum showdown_edge edge)
 {
-    return ebb_board_button_wait(w, edge == SHOWDOWN_RISING ? EBB_EXTI_RISING : EBB_EXTI_FALLING);
+    return EBB_POLL(ebb_board_button_wait)(w, edge == SHOWDOWN_RISING ? EBB_EXTI_RISING : EBB_EXTI_FALLING);
 }
 
 static inline void showdown_led(bool on) { ebb_board_led(on); }
 
 static inline ebb_poll_t showdown_console_write(showdown_uart_write *op, const void *buf, size_t len)
 {
-    return ebb_usart_write(&op->op, &ebb_board_console, buf, len);
+    return EBB_POLL(ebb_usart_write)(&op->op, &ebb_board_console, buf, len);
 }
 
 #if SHOWDOWN_SELFTIME

@@ -6,6 +6,11 @@ ebb_poll_t two(struct s *s);
 ebb_poll_t two(struct s *s)
 {
     EBB_BEGIN(&s->co);
+#ifndef EBB_CF_OK
     EBB_AWAIT(ebb_sleep_for(&s->a, 1)); EBB_AWAIT(ebb_sleep_for(&s->b, 1));
+#else /* the fixed version compiles: the error above is this rule's */
+    EBB_AWAIT(ebb_sleep_for(&s->a, 1));
+    EBB_AWAIT(ebb_sleep_for(&s->b, 1));
+#endif
     EBB_END();
 }

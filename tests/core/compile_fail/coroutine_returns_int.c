@@ -1,0 +1,16 @@
+/* Must NOT compile: a coroutine body must return ebb_poll_t. */
+#include "ebb/ebb.h"
+
+struct s { ebb_co co; ebb_timer t; };
+#ifndef EBB_CF_OK
+int body(struct s *s);
+int body(struct s *s)
+#else /* the fixed version compiles: the error above is this rule's */
+ebb_poll_t body(struct s *s);
+ebb_poll_t body(struct s *s)
+#endif
+{
+    EBB_BEGIN(&s->co);
+    EBB_AWAIT(ebb_sleep_for(&s->t, 10));
+    EBB_END();
+}

@@ -1,0 +1,12 @@
+/* Must NOT compile: a task body that is not an ebb_task_fn (a plain
+ * initializer would only warn about incompatible pointer types). */
+#include "ebb/ebb.h"
+
+struct t { ebb_task task; };
+#ifndef EBB_CF_OK
+static int not_a_body(ebb_task *self) { (void)self; return 0; }
+EBB_TASK_DEFINE(struct t, bad_task, not_a_body);
+#else /* the fixed version compiles: the error above is this rule's */
+static ebb_poll_t a_body(ebb_task *self) { (void)self; return EBB_READY; }
+EBB_TASK_DEFINE(struct t, good_task, a_body);
+#endif
