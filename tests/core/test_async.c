@@ -74,8 +74,8 @@ static ebb_poll_t t_poll(ebb_task *self)
         EBB_AWAIT_ANY(t->which, ebb_sleep_for(&t->timer, 40), ebb_signal_wait(&t->wait, t->sig, &t->value),
                       ebb_sleep_for(&t->timer2, 30), ebb_sleep_for(&t->add.timer, 30));
     } else if (t->scenario == SWITCH_IN_BODY) {
-#if EBB_CONFIG_CORO == EBB_CORO_GOTO
-        /* Labels as values allow an await inside a switch of the body. */
+        /* Labels as values allow an await inside a switch of the body; the
+         * switch fallback cannot (rule 3): its resume is a contract. */
         for (t->step = 0; t->step < 3; t->step++) {
             switch (t->step) {
             case 0:
@@ -86,7 +86,6 @@ static ebb_poll_t t_poll(ebb_task *self)
                 break;
             }
         }
-#endif
     }
     t->at = ebb_now();
     EBB_END();
@@ -250,12 +249,15 @@ static void test_await_inside_switch(void **state)
     (void)state;
     struct t t = T_INIT(SWITCH_IN_BODY);
     ebb_task_spawn(&test_exec, &t.task);
+#if EBB_CONFIG_CORO == EBB_CORO_GOTO
     ebb_host_run_until(&test_exec, 1000);
     assert_int_equal(ebb_task_state(&t.task), EBB_TASK_DONE);
-#if EBB_CONFIG_CORO == EBB_CORO_GOTO
     assert_int_equal(t.at, 5 + 7 + 7);
 #else
-    skip();
+    /* The await's case label went to the body's switch: the coroutine's own
+     * switch has no resume point for it, which the first resume reports. */
+    EXPECT_CONTRACT("async", 1, ebb_host_run_until(&test_exec, 1000));
+    assert_int_equal(t.step, 0);
 #endif
 }
 
