@@ -86,7 +86,7 @@ int ebb__pool_release_slow_unlock(ebb_pool *p, uintptr_t i, ebb_irq_state s)
     return EBB_OK;
 }
 
-ebb_poll_t ebb_pool_alloc(ebb_wait *w, ebb_pool *p, void **out)
+ebb_poll_t (ebb_pool_alloc)(ebb_wait *w, ebb_pool *p, void **out)
 {
     POOL_VALID_OR_RETURN(p, EBB_PENDING);
     ebb_poll_t r = EBB_PENDING;

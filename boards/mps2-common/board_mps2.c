@@ -65,16 +65,16 @@ bool ebb_board_button_pressed(void)
     return button_level;
 }
 
-ebb_poll_t ebb_board_button_wait(ebb_wait *w, ebb_exti_edge edge)
+ebb_poll_t (ebb_board_button_wait)(ebb_wait *w, ebb_exti_edge edge)
 {
     if (w->task != NULL || ebb_cancelling()) {
-        return ebb_wait_on(w, &button_waiters);
+        return EBB_POLL(ebb_wait_on)(w, &button_waiters);
     }
     /* Selecting the edge and registering the waiter are one step, or an
      * edge in between would find nobody to wake. */
     ebb_irq_state s = ebb_port_lock();
     button_armed = (uint8_t)edge;
-    ebb_poll_t p = ebb_wait_on(w, &button_waiters);
+    ebb_poll_t p = EBB_POLL(ebb_wait_on)(w, &button_waiters);
     ebb_port_unlock(s);
     return p;
 }

@@ -42,7 +42,8 @@ extern ebb_cmsdk_uart ebb_board_console;
  * selected after it fired, as on STM32.
  * Context: task.  Cost: a lock, a list insert.
  */
-ebb_poll_t ebb_board_button_wait(ebb_wait *w, ebb_exti_edge edge);
+EBB_AWAITABLE ebb_poll_t ebb_board_button_wait(ebb_wait *w, ebb_exti_edge edge);
+#define ebb_board_button_wait(...) EBB_AWAITABLE_CALL(ebb_board_button_wait, __VA_ARGS__)
 
 /* No probe pins: the FPGA's user I/O is not modelled for the scope. */
 #define EBB_BOARD_PROBE_IRQ_HIGH() ((void)0)

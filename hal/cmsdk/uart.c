@@ -55,7 +55,7 @@ static void tx_finish(ebb_cmsdk_uart *u)
     ebb_waitlist_wake_all_locked(&u->tx_turn);
 }
 
-ebb_poll_t ebb_cmsdk_uart_write(ebb_cmsdk_uart_write_op *op, ebb_cmsdk_uart *u, const void *data,
+ebb_poll_t (ebb_cmsdk_uart_write)(ebb_cmsdk_uart_write_op *op, ebb_cmsdk_uart *u, const void *data,
                                 size_t len)
 {
     ebb_poll_t result = EBB_PENDING;
@@ -107,7 +107,7 @@ ebb_poll_t ebb_cmsdk_uart_write(ebb_cmsdk_uart_write_op *op, ebb_cmsdk_uart *u, 
     return result;
 }
 
-ebb_poll_t ebb_cmsdk_uart_read(ebb_wait *w, ebb_cmsdk_uart *u, void *buf, size_t max,
+ebb_poll_t (ebb_cmsdk_uart_read)(ebb_wait *w, ebb_cmsdk_uart *u, void *buf, size_t max,
                                size_t *got)
 {
     ebb_irq_state s = ebb_port_lock();

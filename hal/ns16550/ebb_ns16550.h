@@ -74,8 +74,9 @@ void ebb_ns16550_init(ebb_ns16550 *u, uintptr_t base, unsigned reg_shift, uint32
  * stops the transmission after the bytes already in the FIFO.
  * Context: task.  Cost: one THRE interrupt per 16 bytes on hardware.
  */
-ebb_poll_t ebb_ns16550_write(ebb_ns16550_write_op *op, ebb_ns16550 *u, const void *data,
+EBB_AWAITABLE ebb_poll_t ebb_ns16550_write(ebb_ns16550_write_op *op, ebb_ns16550 *u, const void *data,
                              size_t len);
+#define ebb_ns16550_write(...) EBB_AWAITABLE_CALL(ebb_ns16550_write, __VA_ARGS__)
 
 /**
  * Awaitable: wait until at least one byte has been received, then copy up to
@@ -83,7 +84,8 @@ ebb_poll_t ebb_ns16550_write(ebb_ns16550_write_op *op, ebb_ns16550 *u, const voi
  * read, so a cancelled read loses nothing.
  * Context: task (one reader per UART).  Cost: O(bytes copied).
  */
-ebb_poll_t ebb_ns16550_read(ebb_wait *w, ebb_ns16550 *u, void *buf, size_t max, size_t *got);
+EBB_AWAITABLE ebb_poll_t ebb_ns16550_read(ebb_wait *w, ebb_ns16550 *u, void *buf, size_t max, size_t *got);
+#define ebb_ns16550_read(...) EBB_AWAITABLE_CALL(ebb_ns16550_read, __VA_ARGS__)
 
 /** Bytes waiting in the receive ring.  Context: any.  Cost: 2 loads. */
 static inline uint16_t ebb_ns16550_rx_count(const ebb_ns16550 *u)

@@ -87,7 +87,7 @@ static void tx_finish(ebb_ns16550 *u)
     ebb_waitlist_wake_all_locked(&u->tx_turn);
 }
 
-ebb_poll_t ebb_ns16550_write(ebb_ns16550_write_op *op, ebb_ns16550 *u, const void *data,
+ebb_poll_t (ebb_ns16550_write)(ebb_ns16550_write_op *op, ebb_ns16550 *u, const void *data,
                              size_t len)
 {
     ebb_poll_t result = EBB_PENDING;
@@ -129,7 +129,7 @@ ebb_poll_t ebb_ns16550_write(ebb_ns16550_write_op *op, ebb_ns16550 *u, const voi
     return result;
 }
 
-ebb_poll_t ebb_ns16550_read(ebb_wait *w, ebb_ns16550 *u, void *buf, size_t max, size_t *got)
+ebb_poll_t (ebb_ns16550_read)(ebb_wait *w, ebb_ns16550 *u, void *buf, size_t max, size_t *got)
 {
     ebb_irq_state s = ebb_port_lock();
     if (ebb_cancelling()) {

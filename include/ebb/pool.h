@@ -161,7 +161,8 @@ EBB__POOL_INLINE int ebb_pool_free(ebb_pool *p, void *block)
  * Contract wait:1 - called in a task's poll.
  * Context: task.  Cost: O(1), one critical section per poll.
  */
-ebb_poll_t ebb_pool_alloc(ebb_wait *w, ebb_pool *p, void **out);
+EBB_AWAITABLE ebb_poll_t ebb_pool_alloc(ebb_wait *w, ebb_pool *p, void **out);
+#define ebb_pool_alloc(...) EBB_AWAITABLE_CALL(ebb_pool_alloc, __VA_ARGS__)
 
 /** Blocks in the pool (its capacity).  Context: any.  Cost: one load. */
 static inline uint16_t ebb_pool_capacity(const ebb_pool *p) { return p->count; }
