@@ -16,10 +16,12 @@ else
 fi
 [ -f "$elf" ] || { echo "no $elf (APP is one of: $(ls apps/examples | tr '\n' ' ')showdown)" >&2; exit 1; }
 # QEMU machine and icount-free command line per board.
+qemu=qemu-system-arm
 case "$board" in
     qemu-netduinoplus2) machine=netduinoplus2 ;;
     mps2-an385|mps2-an386|mps2-an500|mps2-an505) machine=$board ;;
     microbit) machine=microbit ;;
+    qemu-riscv-virt) machine="virt -bios none"; qemu=qemu-system-riscv32 ;;
     *) machine= ;;
 esac
 if [ -z "$machine" ]; then
@@ -27,13 +29,14 @@ if [ -z "$machine" ]; then
     echo "    openocd -f board/st_nucleo_f4.cfg -c \"program $elf verify reset exit\"" >&2
     exit 1
 fi
-set -- -M "$machine" -nographic -monitor none -serial stdio \
+# shellcheck disable=SC2086 # "virt -bios none": the machine and its options
+set -- -M $machine -nographic -monitor none -serial stdio \
        -semihosting-config enable=on,target=native -kernel "$elf"
 if [ "$mode" = --debug ]; then
     echo "QEMU is halted at reset with a gdb server on :1234. In another terminal:"
     echo "    gdb-multiarch $elf -ex 'target remote :1234'"
     echo "(Ctrl-A X quits QEMU)"
-    exec qemu-system-arm "$@" -s -S
+    exec $qemu "$@" -s -S
 fi
 echo "running $elf on QEMU $machine (Ctrl-A X quits)"
-exec qemu-system-arm "$@"
+exec $qemu "$@"

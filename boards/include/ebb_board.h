@@ -16,7 +16,9 @@
 #include "ebb/ebb.h"
 #include "ebb/port.h"
 #include "ebb_board_config.h"
+#if defined(__arm__)
 #include "ebb_cortex_m.h"
+#endif
 #ifdef EBB_BOARD_FAMILY_HEADER
 /* Boards outside the STM32F4 family (mps2-*, microbit) declare their
  * console, button wait and probe macros there, under the names below. */

@@ -12,13 +12,22 @@
 #include "ebb_riscv.h"
 #include "ebb_time_mtimer.h"
 
-static uint8_t console_rx[EBB_BOARD_CONSOLE_RX_SIZE];
-ebb_ns16550 ebb_board_uart;
+ebb_ns16550 ebb_board_console;
 static volatile bool led;
 
 uint32_t ebb_board_core_hz(void)
 {
     return EBB_BOARD_CORE_HZ;
+}
+
+bool ebb_board_semihosting(void)
+{
+    return false; /* the test device ends QEMU; nothing needs semihosting */
+}
+
+bool ebb_board_button_pressed(void)
+{
+    return false; /* no button on the machine */
 }
 
 void ebb_board_exit(int code)
@@ -33,8 +42,8 @@ void ebb_board_exit(int code)
 
 void ebb_board_write(const void *data, size_t len)
 {
-    if (ebb_board_uart.base != 0) {
-        ebb_ns16550_write_blocking(&ebb_board_uart, data, len);
+    if (ebb_board_console.base != 0) {
+        ebb_ns16550_write_blocking(&ebb_board_console, data, len);
     }
 }
 
@@ -59,15 +68,15 @@ bool ebb_board_led_state(void)
 
 static void console_isr(void)
 {
-    ebb_ns16550_isr(&ebb_board_uart);
+    ebb_ns16550_isr(&ebb_board_console);
 }
 
 void ebb_board_init(void)
 {
     ebb_rv_plic_init(EBB_VIRT_PLIC, EBB_VIRT_PLIC_CONTEXT);
     ebb_rv_swi_init(EBB_VIRT_MSIP);
-    ebb_ns16550_init(&ebb_board_uart, EBB_VIRT_UART, 0, EBB_VIRT_UART_CLK_HZ, 115200u, console_rx,
-                     sizeof console_rx);
+    ebb_ns16550_init(&ebb_board_console, EBB_VIRT_UART, 0, EBB_VIRT_UART_CLK_HZ, 115200u);
+    ebb_board_console_rx_init();
     ebb_rv_plic_enable(EBB_VIRT_UART_IRQ, EBB_BOARD_PRIO_CONSOLE, console_isr);
     ebb_board_led(false);
     ebb_mtimer_time_init(EBB_VIRT_MTIME, EBB_VIRT_MTIMECMP);

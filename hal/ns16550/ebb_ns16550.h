@@ -37,12 +37,13 @@ extern "C" {
 typedef struct ebb_ns16550 {
     uintptr_t base;
     uint8_t shift; /* register spacing: 1 << shift bytes */
+    uint8_t ier;   /* interrupt enables as last written (IER) */
     /* transmit */
     const uint8_t *tx_ptr, *tx_end;
     const ebb_wait *tx_owner; /* the write in progress, NULL when idle */
     ebb_list tx_done;         /* its task, until the last byte is taken */
     ebb_list tx_turn;         /* writers waiting for the transmitter */
-    /* receive: a single-producer (ISR) single-consumer ring */
+    /* receive: a single-producer (ISR) single-consumer ring; NULL: off */
     uint8_t *rx_buf;
     uint16_t rx_mask;          /* size - 1, size a power of two */
     volatile uint16_t rx_head; /* written by the ISR */
@@ -60,14 +61,22 @@ typedef struct ebb_ns16550_write_op {
 /**
  * Set up the UART at `base` (registers 1 << `reg_shift` bytes apart) for
  * 8N1 at `baud` from its input clock `clk_hz` (divisor = clk / (16 baud),
- * rounded), FIFOs on, receive interrupt on, with a receive ring of
- * `rx_size` bytes (a power of two, 2..32768) at `rx_buf`.  The board routes
- * the UART's interrupt to ebb_ns16550_isr().
- * Contract ns16550:1 - rx_buf != NULL, rx_size a power of two >= 2, baud > 0.
+ * rounded), FIFOs on, transmit only.  The board routes the UART's
+ * interrupt to ebb_ns16550_isr().
+ * Contract ns16550:1 - baud > 0.
  * Context: main/init.  Cost: a few register writes.
  */
 void ebb_ns16550_init(ebb_ns16550 *u, uintptr_t base, unsigned reg_shift, uint32_t clk_hz,
-                      uint32_t baud, uint8_t *rx_buf, uint16_t rx_size);
+                      uint32_t baud);
+
+/**
+ * Start receiving into a ring of `rx_size` bytes (a power of two,
+ * 2..32768) at `rx_buf`: the receive interrupt goes on.  Optional: an
+ * application that never reads need not pay for the ring.
+ * Contract ns16550:1 - rx_buf != NULL, rx_size a power of two >= 2.
+ * Context: main/init.  Cost: a few stores.
+ */
+void ebb_ns16550_rx_start(ebb_ns16550 *u, uint8_t *rx_buf, uint16_t rx_size);
 
 /**
  * Awaitable: transmit `len` bytes at `data` (valid until READY).  Cancelling
@@ -82,6 +91,7 @@ EBB_AWAITABLE ebb_poll_t ebb_ns16550_write(ebb_ns16550_write_op *op, ebb_ns16550
  * Awaitable: wait until at least one byte has been received, then copy up to
  * `max` (> 0) bytes into `buf` and set *got.  Bytes stay in the ring until
  * read, so a cancelled read loses nothing.
+ * Contract ns16550:2 - the receiver was started (ebb_ns16550_rx_start).
  * Context: task (one reader per UART).  Cost: O(bytes copied).
  */
 EBB_AWAITABLE ebb_poll_t ebb_ns16550_read(ebb_wait *w, ebb_ns16550 *u, void *buf, size_t max, size_t *got);

@@ -36,20 +36,21 @@ static inline volatile uint8_t *reg(const ebb_ns16550 *u, unsigned r)
 }
 
 void ebb_ns16550_init(ebb_ns16550 *u, uintptr_t base, unsigned reg_shift, uint32_t clk_hz,
-                      uint32_t baud, uint8_t *rx_buf, uint16_t rx_size)
+                      uint32_t baud)
 {
-    EBB_REQUIRE(1, rx_buf != NULL && rx_size >= 2 && (rx_size & (rx_size - 1u)) == 0 && baud > 0);
+    EBB_REQUIRE(1, baud > 0);
     u->base = base;
     u->shift = (uint8_t)reg_shift;
     u->tx_ptr = u->tx_end = NULL;
     u->tx_owner = NULL;
     ebb_list_init(&u->tx_done);
     ebb_list_init(&u->tx_turn);
-    u->rx_buf = rx_buf;
-    u->rx_mask = (uint16_t)(rx_size - 1u);
+    u->rx_buf = NULL;
+    u->rx_mask = 0;
     u->rx_head = u->rx_tail = 0;
     ebb_list_init(&u->rx_waiters);
     u->overruns = 0;
+    u->ier = 0;
 
     uint32_t div = (clk_hz + 8u * baud) / (16u * baud);
     if (div == 0) {
@@ -65,7 +66,18 @@ void ebb_ns16550_init(ebb_ns16550 *u, uintptr_t base, unsigned reg_shift, uint32
     while (*reg(u, LSR) & LSR_DR) {
         (void)*reg(u, RBR);
     }
-    *reg(u, IER) = IER_ERBFI;
+}
+
+void ebb_ns16550_rx_start(ebb_ns16550 *u, uint8_t *rx_buf, uint16_t rx_size)
+{
+    EBB_REQUIRE(1, rx_buf != NULL && rx_size >= 2 && (rx_size & (rx_size - 1u)) == 0);
+    ebb_irq_state s = ebb_port_lock();
+    u->rx_buf = rx_buf;
+    u->rx_mask = (uint16_t)(rx_size - 1u);
+    u->rx_head = u->rx_tail = 0;
+    u->ier |= IER_ERBFI;
+    *reg(u, IER) = u->ier;
+    ebb_port_unlock(s);
 }
 
 /* Fill the FIFO if it is empty.  Lock held (or in the ISR). */
@@ -82,7 +94,8 @@ static void feed(ebb_ns16550 *u)
 static void tx_finish(ebb_ns16550 *u)
 {
     u->tx_owner = NULL;
-    *reg(u, IER) = IER_ERBFI;
+    u->ier &= (uint8_t)~IER_ETBEI;
+    *reg(u, IER) = u->ier;
     ebb_waitlist_wake_all_locked(&u->tx_done);
     ebb_waitlist_wake_all_locked(&u->tx_turn);
 }
@@ -116,7 +129,8 @@ ebb_poll_t (ebb_ns16550_write)(ebb_ns16550_write_op *op, ebb_ns16550 *u, const v
             } else {
                 op->started = 1;
                 ebb_wait_add_locked(&op->wait, &u->tx_done);
-                *reg(u, IER) = IER_ERBFI | IER_ETBEI; /* THRE interrupts from now */
+                u->ier |= IER_ETBEI; /* THRE interrupts from now */
+                *reg(u, IER) = u->ier;
             }
         }
     } else if (u->tx_owner != &op->wait) {
@@ -131,6 +145,7 @@ ebb_poll_t (ebb_ns16550_write)(ebb_ns16550_write_op *op, ebb_ns16550 *u, const v
 
 ebb_poll_t (ebb_ns16550_read)(ebb_wait *w, ebb_ns16550 *u, void *buf, size_t max, size_t *got)
 {
+    EBB_REQUIRE(2, u->rx_buf != NULL);
     ebb_irq_state s = ebb_port_lock();
     if (ebb_cancelling()) {
         ebb_wait_remove_locked(w, &u->rx_waiters);
@@ -183,6 +198,9 @@ void ebb_ns16550_isr(ebb_ns16550 *u)
         }
         uint8_t b = *reg(u, RBR);
         uint16_t head = u->rx_head;
+        if (u->rx_buf == NULL) {
+            continue; /* receiver off: the byte is dropped */
+        }
         if ((uint16_t)(head - u->rx_tail) > u->rx_mask) {
             u->overruns++; /* ring full: drop the new byte */
         } else {

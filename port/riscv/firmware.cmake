@@ -44,11 +44,12 @@ function(ebb_add_firmware name)
     VERBATIM)
 endfunction()
 
-set(EBB_QEMU_ARGS ${EBB_BOARD_QEMU_ARGS})
-set(EBB_QEMU_ICOUNT -icount shift=0,align=off,sleep=off)
-
 if(EBB_BOARD_RUNS_ON_QEMU)
   enable_testing()
 endif()
+
+foreach(app blinky uart_echo)
+  add_subdirectory(${EBB_SOURCE_DIR}/apps/examples/${app} ${CMAKE_BINARY_DIR}/apps/examples/${app})
+endforeach()
 
 add_subdirectory(${EBB_SOURCE_DIR}/tests/riscv ${CMAKE_BINARY_DIR}/tests/riscv)

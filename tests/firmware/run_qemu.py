@@ -29,7 +29,6 @@ def main():
     ap.add_argument("--no-icount", action="store_true")
     ap.add_argument("--icount-shift", type=int, default=0,
                     help="virtual ns per instruction = 2^shift")
-    ap.add_argument("--machine-args", help="QEMU machine options (replace -M <machine> and the semihosting options)")
     ap.add_argument("--input", help="bytes to type (Python escapes allowed)")
     ap.add_argument("--input-after", default="ready",
                     help="console text to wait for before typing (QEMU drops earlier bytes)")
@@ -38,11 +37,9 @@ def main():
     ap.add_argument("--until", help="stop QEMU once this console text appears (a pass)")
     a = ap.parse_args()
 
-    if a.machine_args:
-        cmd = [a.qemu] + a.machine_args.split()
-    else:
-        cmd = [a.qemu, "-M", a.machine, "-nographic", "-monitor", "none",
-               "-serial", "stdio", "-semihosting-config", "enable=on,target=native"]
+    # --machine "virt -bios none": the machine, then its own options
+    cmd = [a.qemu, "-M"] + a.machine.split() + ["-nographic", "-monitor", "none",
+           "-serial", "stdio", "-semihosting-config", "enable=on,target=native"]
     if not a.no_icount:
         cmd += ["-icount", f"shift={a.icount_shift},align=off,sleep=off"]
     cmd += ["-kernel", a.elf]
