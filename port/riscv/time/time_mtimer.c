@@ -26,7 +26,7 @@ void ebb_mtimer_sim_enable(void);
 static volatile uint32_t *mtime_lo, *mtime_hi;
 static volatile uint32_t *cmp_lo, *cmp_hi;
 static uint64_t epoch; /* mtime at init: ebb time 0 */
-static uint32_t alarms;
+static volatile uint32_t alarms; /* counted by the ISR, read by anyone */
 
 uint64_t ebb_mtimer_read(void)
 {
