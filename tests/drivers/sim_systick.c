@@ -21,6 +21,8 @@ unsigned sim_lock_depth;
 uint32_t sim_cut_cycles;
 uint32_t sim_cut_jitter;
 uint32_t sim_entry_cycles;
+uint32_t sim_reload_lag;
+uint32_t sim_cut_stall;
 unsigned long sim_fires;
 uint64_t sim_last_irq_cycle;
 uint64_t sim_last_fire_cycle;
@@ -45,6 +47,8 @@ static void (*after_irq)(void);
 static unsigned hook_countdown;
 static void (*hook_fn)(void);
 static uint64_t jit = 0x2545F4914F6CDD1Dull;
+static uint32_t hold;  /* cycles VAL still reads 0 before the reload */
+static bool counted;   /* VAL reached 0 by counting (not by a store) */
 
 static void die(const char *msg)
 {
@@ -67,12 +71,23 @@ static void sync(void)
         if (slot[R_CVR] != sim_val) { /* a store, of any value */
             sim_val = 0;
             countflag = false;
+            counted = false;
+            hold = sim_reload_lag;
         }
         break;
     default:
         break;
     }
     last_reg = R_NONE;
+}
+
+/* A count to 0 (not a store of 0) raises COUNTFLAG and pends SysTick. */
+static void count_reached_zero(void)
+{
+    countflag = true;
+    if (sim_csr & EBB_CM_SYST_CSR_TICKINT) {
+        pending = true;
+    }
 }
 
 /* Count `n` cycles; pend at each count to 0.  No exception is taken here. */
@@ -83,17 +98,28 @@ static void clocks(uint64_t n)
             cyc += n;
             return;
         }
-        if (sim_val == 0) { /* reload at the clock after reaching 0 */
+        if (sim_val == 0) {
+            if (hold > 1) { /* an emulator's late reload: VAL reads 0 meanwhile */
+                uint64_t step = n < hold - 1u ? n : hold - 1u;
+                hold -= (uint32_t)step;
+                cyc += step;
+                n -= step;
+                continue;
+            }
             if (sim_rvr == 0) {
                 die("RVR = 0 is not simulated");
             }
-            sim_val = sim_rvr;
+            sim_val = sim_rvr; /* RVR as it is now, at the reload */
             cyc++;
             n--;
             if (!started) {
                 started = true;
                 origin = cyc;
             }
+            if (counted && sim_reload_lag > 1) {
+                count_reached_zero(); /* QEMU: flag, pend and reload at once */
+            }
+            counted = false;
             continue;
         }
         uint64_t step = n < sim_val ? n : sim_val;
@@ -101,9 +127,10 @@ static void clocks(uint64_t n)
         cyc += step;
         n -= step;
         if (sim_val == 0) {
-            countflag = true;
-            if (sim_csr & EBB_CM_SYST_CSR_TICKINT) {
-                pending = true;
+            counted = true;
+            hold = sim_reload_lag;
+            if (sim_reload_lag <= 1) {
+                count_reached_zero(); /* silicon: at the count to 0 */
             }
         }
     }
@@ -144,6 +171,9 @@ volatile uint32_t *sim_syst_reg(uintptr_t addr)
         hook_fn();
     }
     (void)deliver(); /* an unmasked exception lands before this access */
+    if (primask && r == R_RVR && sim_cut_stall != 0) {
+        clocks(sim_cut_stall); /* the core stalls before the cut's RVR restore */
+    }
     clocks(SIM_ACCESS_CYCLES);
     slot[R_CSR] = sim_csr | (countflag ? EBB_CM_SYST_CSR_COUNTFLAG : 0u);
     slot[R_RVR] = sim_rvr;
@@ -179,7 +209,9 @@ uint32_t ebb_systick_sim_cut(uint32_t load, uint32_t guard, uint32_t *pm)
     sim_rvr = load & 0x00FFFFFFu; /* str load, RVR */
     sim_val = 0;                 /* str 0, VAL */
     countflag = false;
-    clocks(1);                   /* reload at the next clock */
+    counted = false;
+    hold = sim_reload_lag;
+    clocks(1);                   /* reload at the next clock (or later: lag) */
     sim_sim_cuts++;
     return v;
 }
@@ -214,6 +246,10 @@ void sim_reset(void)
     sim_cut_cycles = SIM_CUT_CYCLES;
     sim_cut_jitter = 0;
     sim_entry_cycles = 12;
+    sim_reload_lag = 1;
+    sim_cut_stall = 0;
+    hold = 1;
+    counted = false;
     sim_fires = 0;
     sim_last_irq_cycle = 0;
     sim_last_fire_cycle = 0;

@@ -66,6 +66,16 @@ extern unsigned sim_lock_depth;
 extern uint32_t sim_cut_cycles;   /* cost of a cut (see above) */
 extern uint32_t sim_cut_jitter;   /* +- this, at random, per cut */
 extern uint32_t sim_entry_cycles; /* exception entry */
+/* Cycles from a count to 0 (or a store of 0) to the reload; 1 = silicon.
+ * More models QEMU without -icount, whose SysTick follows host time: VAL
+ * reads 0 until QEMU's timer callback runs, which then sets COUNTFLAG,
+ * pends the exception and reloads from RVR as it is then, all at once (no
+ * COUNTFLAG after a store of 0). */
+extern uint32_t sim_reload_lag;
+/* Cycles the core stalls inside the cut (PRIMASK set), between seeing the
+ * reload and restoring RVR: what a host that deschedules QEMU's vCPU
+ * thread does.  0 = silicon. */
+extern uint32_t sim_cut_stall;
 
 extern unsigned long sim_fires;
 extern uint64_t sim_last_irq_cycle;  /* entry of the last exception */

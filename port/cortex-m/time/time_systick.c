@@ -87,12 +87,32 @@ static bool cut(uint32_t load, uint32_t e)
         primask_restore(primask);
         return false;
     }
-    /* The counter reloads `load` at the next clock edge; only then may RVR
-     * go back to MAX_LOAD for the periods after this one.  Bounded: on QEMU
-     * the reload shows after a few instructions of virtual time. */
-    for (int i = 0; i < 1000 && EBB_CM_SYST_CVR == 0; i++) {
+    /* The counter reloads `load` at the next clock edge after the store of
+     * 0; RVR may go back to MAX_LOAD only after that reload, and must be
+     * back before the shortened period ends (one lost wrap is undetectable
+     * once periods are short).  Unbounded on purpose: on silicon (CLKSOURCE
+     * = core clock) the first read already sees the reload, but an emulator
+     * can show it much later (QEMU without -icount: 10 us of host time or
+     * more), and restoring RVR early would make this period a full
+     * count-down that the accounting below calls `load` (time off by 2^32
+     * cycles once sync() underflows). */
+    while (EBB_CM_SYST_CVR == 0) {
     }
     EBB_CM_SYST_RVR = MAX_LOAD;
+    /* COUNTFLAG clear here: the shortened period was still running after
+     * the store above, so it ends with a reload of MAX_LOAD (the usual
+     * case, always on silicon where it lasts >= MIN_LOAD + 1 cycles).  Set:
+     * it ended first (the core stalled between the reload and the store,
+     * which only an emulator's host does); see the fold below. */
+    bool ended = (EBB_CM_SYST_CSR & EBB_CM_SYST_CSR_COUNTFLAG) != 0;
+    uint32_t after = 0;
+    if (ended) {
+        /* VAL of the running period: a VAL read followed by a CSR read
+         * without COUNTFLAG belongs to the period whose end sets it next. */
+        do {
+            after = EBB_CM_SYST_CVR;
+        } while (EBB_CM_SYST_CSR & EBB_CM_SYST_CSR_COUNTFLAG);
+    }
     primask_restore(primask);
     /* A write to VAL clears COUNTFLAG.  GUARD keeps a wrap from landing
      * between the sample and the write; one between the caller's sync()
@@ -106,6 +126,17 @@ static bool cut(uint32_t load, uint32_t e)
     advance(st.cur_load - v + (st.cut_frac >> 4));
     st.cut_frac &= 15u;
     st.cur_load = load;
+    if (ended) {
+        /* The shortened period is over: add it whole.  The running one
+         * reloaded from RVR: MAX_LOAD if the store came first (then VAL can
+         * exceed `load`), else `load` again, and it ends with MAX_LOAD.  A
+         * period of `load` cycles that passed unseen besides this one is
+         * lost time (it needs a stall of that length): time may run slow,
+         * never jump ahead or back. */
+        advance(load + 1u);
+        st.cur_load = after > load ? MAX_LOAD : load;
+
+    }
     st.cuts++;
     return true;
 }
