@@ -37,11 +37,10 @@ static inline void fw_put_i64(int64_t v)
 
 __attribute__((noreturn)) static inline void fw_fail(const char *file, int line, const char *what)
 {
-    char num[12];
     ebb_board_puts("FAIL ");
     ebb_board_puts(file);
     ebb_board_puts(":");
-    ebb_board_puts(ebb_cm_dec(num, line));
+    fw_put_u64((uint64_t)line);
     ebb_board_puts(": ");
     ebb_board_puts(what);
     ebb_board_puts("\n");

@@ -9,6 +9,7 @@ and that --grep text appears in the console or semihosting (stderr) output.
 A hang is a failure (--timeout seconds of host time).
 """
 import argparse
+import re
 import subprocess
 import sys
 import threading
@@ -21,6 +22,11 @@ def main():
     ap.add_argument("--machine", default="netduinoplus2")
     ap.add_argument("--min-seconds", type=float, default=0.0,
                     help="fail if the run took less host time (non-icount time checks)")
+    ap.add_argument("--ebb-not-ahead", action="store_true",
+                    help="the firmware prints 'EBB-US <n>', the microseconds its clock "
+                         "counted: fail if that exceeds the host time of the whole run "
+                         "(without -icount the emulator's clock follows the host's, so "
+                         "ebb's clock can lag it, never lead it)")
     ap.add_argument("--elf", required=True)
     ap.add_argument("--code", type=int, default=0, help="expected exit status")
     ap.add_argument("--expect", help="file the console output must equal")
@@ -65,6 +71,17 @@ def main():
     if took < a.min_seconds:
         print(f"FAIL: ran {took:.2f} s of host time, expected at least {a.min_seconds} s")
         ok = False
+    if a.ebb_not_ahead:
+        m = re.search(r"EBB-US (\d+)", out)
+        if not m:
+            print("FAIL: no 'EBB-US <n>' line")
+            ok = False
+        else:
+            ebb_s = int(m.group(1)) / 1e6
+            print(f"ebb's clock counted {ebb_s:.3f} s in {took:.3f} s of host time")
+            if ebb_s > took:
+                print("FAIL: ebb's clock ran ahead of the host's")
+                ok = False
     if a.expect:
         want = open(a.expect, "rb").read()
         if p.stdout != want:

@@ -24,6 +24,16 @@
  * between its first sample of VAL and the cut, the length of that
  * preemption (tests/drivers/test_time_systick.c allows for exactly this).
  *
+ * Emulators: the driver makes no assumption about when a reload shows
+ * after a store to VAL (QEMU without -icount shows it 10 us of host time
+ * later or more; VAL reads 0 meanwhile): it waits for it, at init and in
+ * each cut, with interrupts masked (one read on silicon).  If the core
+ * stalls inside a cut for longer than the shortened period, the driver sees
+ * it (COUNTFLAG) and folds it in; periods that passed unseen during such a
+ * stall are lost, so the clock can run slow but never jumps ahead or back.
+ * tests/drivers (a simulated SysTick whose reload lags, stalls in the cut)
+ * and tests/firmware/test_realtime.c (QEMU without -icount) check this.
+ *
  * With no alarm armed SysTick still interrupts once per 2^24 cycles (100 ms
  * at 168 MHz) to extend the counter: the only "tick" an idle system takes.
  */

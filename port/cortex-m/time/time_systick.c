@@ -197,6 +197,11 @@ void ebb_systick_time_init(uint32_t core_hz)
     EBB_CM_SYST_CVR = 0;
     ebb_cm_exc_set_prio(15, EBB_CONFIG_SYSTICK_PRIO);
     EBB_CM_SYST_CSR = EBB_CM_SYST_CSR_CLKSOURCE | EBB_CM_SYST_CSR_TICKINT | EBB_CM_SYST_CSR_ENABLE;
+    /* Time 0 is the first reload.  Until it shows, VAL reads 0, which
+     * sync() would take for the end of a full count-down (an emulator can
+     * show it late, as in cut()). */
+    while (EBB_CM_SYST_CVR == 0) {
+    }
     ebb_port_unlock(s);
 }
 
