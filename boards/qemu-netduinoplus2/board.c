@@ -56,7 +56,7 @@ void ebb_board_button_set(bool pressed)
 
 /* ---- the scripted finger ---- */
 
-static ebb_executor finger_exec;
+static ebb_cm_irq_executor finger_exec;
 
 struct finger {
     ebb_task task;
@@ -93,16 +93,7 @@ static ebb_poll_t finger_poll(ebb_task *self)
 
 static EBB_TASK_DEFINE(struct finger, finger, finger_poll);
 
-static void finger_pend(ebb_executor *ex)
-{
-    (void)ex;
-    ebb_cm_irq_pend(EBB_BOARD_FINGER_IRQ);
-}
-
-void SPI4_IRQHandler(void)
-{
-    (void)ebb_executor_poll(&finger_exec);
-}
+EBB_CM_IRQ_EXECUTOR_HANDLER(SPI4_IRQHandler, finger_exec)
 
 /* The finger's executor runs in an interrupt that preempts the caller:
  * keep it out while the task is cancelled and reconfigured. */
@@ -114,7 +105,7 @@ static void finger_stop(void)
 
 static void finger_start(void)
 {
-    (void)ebb_task_spawn(&finger_exec, &finger.task);
+    (void)ebb_task_spawn(&finger_exec.ex, &finger.task);
     ebb_cm_irq_enable(EBB_BOARD_FINGER_IRQ);
 }
 
@@ -171,8 +162,6 @@ void ebb_board_init(void)
     EBB_BOARD_PROBE_IRQ_LOW();
     EBB_BOARD_PROBE_THREAD_LOW();
     ebb_exti_init_line(EBB_BOARD_BUTTON_LINE, EBB_BOARD_BUTTON_PORT, EBB_BOARD_PRIO_EXTI);
-    ebb_executor_init(&finger_exec, finger_pend);
-    ebb_cm_irq_set_prio(EBB_BOARD_FINGER_IRQ, EBB_BOARD_PRIO_FINGER);
-    ebb_cm_irq_enable(EBB_BOARD_FINGER_IRQ);
+    ebb_cm_irq_executor_init(&finger_exec, EBB_BOARD_FINGER_IRQ, EBB_BOARD_PRIO_FINGER);
     ebb_systick_time_init(EBB_BOARD_CORE_HZ);
 }

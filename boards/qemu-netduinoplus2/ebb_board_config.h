@@ -33,4 +33,9 @@
 #define EBB_BOARD_FINGER_IRQ 84u
 #define EBB_BOARD_PRIO_FINGER 1u
 
+/* A device interrupt line nothing drives (SAI2, absent on the F405), for
+ * tests of interrupt executors. */
+#define EBB_BOARD_SPARE_IRQ 91u
+#define EBB_BOARD_SPARE_IRQ_HANDLER SAI2_IRQHandler
+
 #endif

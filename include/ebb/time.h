@@ -8,7 +8,8 @@
  * Timers with equal deadlines fire in the order they were armed.
  *
  * The time driver (one per build: SysTick, an STM32 TIM, the host's virtual
- * clock) implements the three functions at the bottom of this file.
+ * clock) implements the functions at the bottom of this file; what it MUST
+ * guarantee (T1..T7) is in ebb/time_driver.h, the header a driver includes.
  */
 #ifndef EBB_TIME_H
 #define EBB_TIME_H
@@ -89,17 +90,18 @@ static inline bool ebb_timer_armed(const ebb_timer *t)
     return ebb_node_linked(&t->wait.node);
 }
 
-/* ---- the time driver interface ---- */
+/* ---- the time driver interface (rules T1..T7: ebb/time_driver.h) ---- */
 
-/** Driver: current time in ticks, monotonic.  Context: any. */
+/** Driver: current time in ticks, monotonic (T1, T2).  Context: any,
+ *  including with the port lock held. */
 ebb_ticks ebb_time_driver_now(void);
 
 /**
  * Driver: arrange for ebb_time_alarm_isr() to run once the time reaches
  * `at`, replacing any earlier request.  EBB_TICKS_NEVER cancels.  Returns
  * false, arming nothing, when `at` has already been reached (the core then
- * handles the expired timers itself).  Context: called with the port lock
- * held.
+ * handles the expired timers itself) (T3, T4).  Context: called with the
+ * port lock held.
  */
 bool ebb_time_driver_set_alarm(ebb_ticks at);
 

@@ -257,6 +257,61 @@ uint32_t ebb_cm_stack_peak_bytes(void);
  *  Context: any.  Cost: O(1). */
 uint32_t ebb_cm_stack_size_bytes(void);
 
+/* ---- interrupt executors (a port object) ---- */
+
+/**
+ * An executor run by a device interrupt: its tasks run in that interrupt's
+ * handler, preempting thread mode and every less urgent interrupt, on the one
+ * shared stack.  ebb_wake() on one of its tasks pends the interrupt (NVIC_STIR,
+ * or ISPR on ARMv6-M).  Spawn tasks on &x->ex.
+ */
+typedef struct ebb_cm_irq_executor {
+    ebb_executor ex; /* first member: &x->ex is what tasks are spawned on */
+    uint16_t irq;
+} ebb_cm_irq_executor;
+
+/**
+ * Make `x` an interrupt executor on device interrupt `irq` at logical
+ * priority `prio` (0 = most urgent), then enable the interrupt.  Its handler
+ * is EBB_CM_IRQ_EXECUTOR_HANDLER(<vector name>, x).  Use an interrupt line
+ * nothing else drives (an absent peripheral's vector).
+ * Contract cm:1 - prio >= EBB_CONFIG_PORT_CEILING_PRIO: its tasks call ebb,
+ *                 which an interrupt above the ceiling must never do.
+ * Contract cm:2 - prio < 2^EBB_CONFIG_PORT_PRIO_BITS and irq < 496.
+ * Context: main (or a task of a less urgent executor), before tasks are
+ * spawned on it.  Cost: a few stores.
+ */
+void ebb_cm_irq_executor_init(ebb_cm_irq_executor *x, unsigned irq, unsigned prio);
+
+/**
+ * Debug check that the running exception may call ebb: its priority is at or
+ * below the ceiling (EBB_CONFIG_PORT_CEILING_PRIO); thread mode always may.
+ * Contract cm:3 - violated by an interrupt above the ceiling (NMI and
+ * HardFault included): such an interrupt is not masked by ebb_port_lock(), so
+ * its call would corrupt ebb's lists.  The check FreeRTOS makes in
+ * vPortValidateInterruptPriority().  Called by ebb_port_lock() and by
+ * interrupt executors when EBB_CONFIG_PORT_CHECK_CEILING is 1 (the default
+ * without NDEBUG, i.e. in debug builds).  Context: any.  Cost: ~10
+ * instructions.
+ */
+void ebb_cm_check_ceiling(void);
+
+/** The body of an interrupt executor's handler: run its ready tasks.
+ *  Context: that interrupt's handler.  Cost: ebb_executor_poll(). */
+static inline void ebb_cm_irq_executor_run(ebb_cm_irq_executor *x)
+{
+#if EBB_CONFIG_PORT_CHECK_CEILING
+    ebb_cm_check_ceiling();
+#endif
+    (void)ebb_executor_poll(&x->ex);
+}
+
+/** Define the interrupt handler `handler` (the vector's name, e.g.
+ *  SPI4_IRQHandler) of interrupt executor `x` (an ebb_cm_irq_executor). */
+#define EBB_CM_IRQ_EXECUTOR_HANDLER(handler, x) \
+    void handler(void);                         \
+    void handler(void) { ebb_cm_irq_executor_run(&(x)); }
+
 #ifdef __cplusplus
 }
 #endif

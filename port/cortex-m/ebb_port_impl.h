@@ -63,6 +63,24 @@
 /* Convert a logical priority (0 = most urgent) to the NVIC byte format. */
 #define EBB_PORT_PRIO(p) ((uint8_t)((p) << (8 - (EBB_CONFIG_PORT_PRIO_BITS))))
 
+/* 1: every ebb_port_lock() (so every call into ebb) checks that the running
+ * exception is allowed to call ebb, i.e. at or below the ceiling (contract
+ * cm:3, ebb_cm_check_ceiling() in ebb_cortex_m.h).  Default: on in debug
+ * builds (no NDEBUG), off otherwise, so that release code pays nothing. */
+#ifndef EBB_CONFIG_PORT_CHECK_CEILING
+#ifdef NDEBUG
+#define EBB_CONFIG_PORT_CHECK_CEILING 0
+#else
+#define EBB_CONFIG_PORT_CHECK_CEILING 1
+#endif
+#endif
+#if EBB_CONFIG_PORT_CHECK_CEILING
+void ebb_cm_check_ceiling(void);
+#define EBB__PORT_CHECK_CEILING() ebb_cm_check_ceiling()
+#else
+#define EBB__PORT_CHECK_CEILING() ((void)0)
+#endif
+
 typedef uint32_t ebb_irq_state;
 
 #if EBB_CONFIG_PORT_USE_PRIMASK
@@ -70,6 +88,7 @@ typedef uint32_t ebb_irq_state;
 static inline ebb_irq_state ebb_port_lock(void)
 {
     ebb_irq_state prev;
+    EBB__PORT_CHECK_CEILING();
     __asm volatile("mrs %0, primask\n\tcpsid i" : "=r"(prev) : : "memory");
     return prev;
 }
@@ -89,6 +108,7 @@ static inline void ebb_port_unlock(ebb_irq_state prev)
 static inline ebb_irq_state ebb_port_lock(void)
 {
     ebb_irq_state prev;
+    EBB__PORT_CHECK_CEILING();
     __asm volatile("mrs %0, basepri\n\tmsr basepri_max, %1"
                    : "=&r"(prev)
                    : "r"((uint32_t)EBB_CONFIG_PORT_BASEPRI_CEILING)

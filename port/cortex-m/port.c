@@ -6,6 +6,8 @@
 #include "ebb/port.h"
 #include "ebb_cortex_m.h"
 
+EBB_MODULE("cm");
+
 void ebb_port_idle(ebb_executor *ex)
 {
 #if EBB_CONFIG_PORT_IDLE_WFI
@@ -88,4 +90,47 @@ __attribute__((cold)) void ebb_port_panic(const char *module, int id)
     }
     line[n] = '\0';
     ebb_cm_fatal(line, EBB_CM_EXIT_PANIC);
+}
+
+/* ---- interrupt executors ---- */
+
+static void irq_executor_pend(ebb_executor *ex)
+{
+    ebb_cm_irq_pend(EBB_CONTAINER_OF(ex, ebb_cm_irq_executor, ex)->irq);
+}
+
+void ebb_cm_irq_executor_init(ebb_cm_irq_executor *x, unsigned irq, unsigned prio)
+{
+    EBB_REQUIRE(1, prio >= EBB_CONFIG_PORT_CEILING_PRIO);
+    EBB_REQUIRE(2, prio < (1u << EBB_CONFIG_PORT_PRIO_BITS) && irq < 496u);
+    x->irq = (uint16_t)irq;
+    ebb_executor_init(&x->ex, irq_executor_pend);
+    ebb_cm_irq_set_prio(irq, prio);
+    ebb_cm_irq_enable(irq);
+}
+
+/* Logical priority of the active exception `exc` (>= 4). */
+static unsigned exc_prio(uint32_t exc)
+{
+#if EBB_CM_ARMV6M
+    uint32_t word = exc >= 16u ? EBB_CM_REG(0xE000E400u + 4u * ((exc - 16u) >> 2))
+                               : EBB_CM_REG(0xE000ED18u + 4u * ((exc - 4u) >> 2));
+    uint8_t byte = (uint8_t)(word >> (8u * (exc & 3u)));
+#else
+    uint8_t byte = exc >= 16u ? EBB_CM_NVIC_IPR(exc - 16u) : EBB_CM_SHPR(exc);
+#endif
+    return (unsigned)byte >> (8 - (EBB_CONFIG_PORT_PRIO_BITS));
+}
+
+void ebb_cm_check_ceiling(void)
+{
+    uint32_t exc = ebb_cm_ipsr();
+    if (exc == 0) {
+        return; /* thread mode */
+    }
+    /* NMI (2) and HardFault (3) have fixed priorities above every other;
+     * with the PRIMASK lock every other exception is below the ceiling. */
+    if (exc < 4u || (!EBB_CONFIG_PORT_USE_PRIMASK && exc_prio(exc) < EBB_CONFIG_PORT_CEILING_PRIO)) {
+        ebb_on_contract(ebb__module, 3);
+    }
 }

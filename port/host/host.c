@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "ebb/port.h"
+#include "ebb/time_driver.h"
 #include "ebb_host.h"
 
 #define MAX_PENDING 64
