@@ -108,10 +108,10 @@ static ebb_poll_t prober_poll(ebb_task *self)
     MEASURE("pool_alloc(available)", sink = EBB_POLL(ebb_pool_alloc)(&p->wait, &pool, &p->blk));
     (void)ebb_pool_free(&pool, p->blk);
 
-    sink = ebb_park(&p->parker); /* no permit: parks */
-    MEASURE("unpark(parked)+park", (void)ebb_unpark(&p->parker); sink = ebb_park(&p->parker));
+    sink = EBB_POLL(ebb_park)(&p->parker); /* no permit: parks */
+    MEASURE("unpark(parked)+park", (void)ebb_unpark(&p->parker); sink = EBB_POLL(ebb_park)(&p->parker));
     (void)ebb_unpark(&p->parker);
-    MEASURE("park(permit_waiting)", sink = ebb_park(&p->parker));
+    MEASURE("park(permit_waiting)", sink = EBB_POLL(ebb_park)(&p->parker));
     EBB_END();
 }
 static EBB_TASK_DEFINE(struct prober, prober, prober_poll);

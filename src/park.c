@@ -5,7 +5,7 @@
 
 EBB_MODULE("park");
 
-ebb_poll_t ebb_park(ebb_parker *pk)
+ebb_poll_t (ebb_park)(ebb_parker *pk)
 {
     if (EBB_UNLIKELY(pk == NULL)) {
         EBB_REQUIRE(1, false);

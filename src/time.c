@@ -96,7 +96,7 @@ ebb_poll_t (ebb_sleep_for)(ebb_timer *t, ebb_ticks ticks)
 {
     /* The deadline is fixed at the first poll; later polls pass the stored
      * one so a late poll cannot push it back. */
-    ebb_ticks deadline = t->wait.task != NULL ? t->deadline : ebb_now() + ticks;
+    ebb_ticks deadline = t->wait.task != NULL ? t->deadline : ebb_ticks_add(ebb_now(), ticks);
     return EBB_POLL(ebb_sleep_until)(t, deadline);
 }
 
@@ -108,14 +108,14 @@ void ebb_ticker_start(ebb_ticker *tk, ebb_ticks period)
     EBB_REQUIRE(3, !ebb_timer_armed(&tk->timer));
     tk->period = period;
     tk->timer.wait.task = NULL;
-    tk->timer.deadline = ebb_now() + period;
+    tk->timer.deadline = ebb_ticks_add(ebb_now(), period);
 }
 
 ebb_poll_t (ebb_ticker_next)(ebb_ticker *tk)
 {
     ebb_poll_t r = EBB_POLL(ebb_sleep_until)(&tk->timer, tk->timer.deadline);
     if (ebb_poll_is_ready(r)) {
-        tk->timer.deadline += tk->period;
+        tk->timer.deadline = ebb_ticks_add(tk->timer.deadline, tk->period);
     }
     return r;
 }

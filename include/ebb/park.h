@@ -52,7 +52,8 @@ typedef struct ebb_parker {
  * Context: task.  Cost: O(1), one critical section (bench/ops:
  * park(permit_waiting), unpark(parked)+park).
  */
-ebb_poll_t ebb_park(ebb_parker *pk);
+EBB_AWAITABLE ebb_poll_t ebb_park(ebb_parker *pk);
+#define ebb_park(...) EBB_AWAITABLE_CALL(ebb_park, __VA_ARGS__)
 
 /**
  * Release the task parked on `pk` (it is woken), or, if none is, leave a

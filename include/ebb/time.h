@@ -26,7 +26,31 @@ extern "C" {
 #endif
 
 typedef uint64_t ebb_ticks;
+
+/* "Never": a deadline that no clock reaches.  Deadline arithmetic saturates
+ * at it (ebb_ticks_add), so a duration of EBB_TICKS_NEVER - or any duration
+ * whose end would not fit in 64 bits - never expires, and a clock never
+ * reads it (the host's virtual clock stops at EBB_TICKS_NEVER - 1). */
 #define EBB_TICKS_NEVER UINT64_MAX
+
+/** `t + d`, saturating at EBB_TICKS_NEVER: a deadline that would wrap is
+ *  never.  Context: any.  Cost: an add and a compare. */
+static inline ebb_ticks ebb_ticks_add(ebb_ticks t, ebb_ticks d)
+{
+    ebb_ticks s;
+#if defined(__GNUC__)
+    /* The carry out of the add, used as is: no second 64-bit compare. */
+    if (__builtin_add_overflow(t, d, &s)) {
+        s = EBB_TICKS_NEVER;
+    }
+#else
+    s = t + d;
+    if (s < t) {
+        s = EBB_TICKS_NEVER;
+    }
+#endif
+    return s;
+}
 
 /* Durations in ticks (rounded down). */
 #define EBB_SEC(s) ((ebb_ticks)(s) * EBB_CONFIG_TICK_HZ)
@@ -60,7 +84,9 @@ EBB_AWAITABLE ebb_poll_t ebb_sleep_until(ebb_timer *t, ebb_ticks deadline);
 
 /**
  * Awaitable: ready `ticks` after the first poll (the deadline is fixed when
- * the sleep starts, not recomputed at later polls).
+ * the sleep starts, not recomputed at later polls).  EBB_TICKS_NEVER, or a
+ * duration that would run past the end of the clock, never expires (the
+ * deadline saturates); the sleep then ends only by cancellation.
  * Contract time:1.  Context: task.  Cost: as ebb_sleep_until.
  */
 EBB_AWAITABLE ebb_poll_t ebb_sleep_for(ebb_timer *t, ebb_ticks ticks);

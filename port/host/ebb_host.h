@@ -41,7 +41,9 @@ bool ebb_host_in_isr(void);
  *  no executors).  Call at the start of every test. */
 void ebb_host_reset(ebb_ticks start);
 
-/** Advance virtual time by `ticks`, firing each alarm at its deadline. */
+/** Advance virtual time by `ticks`, firing each alarm at its deadline.  The
+ *  clock saturates at EBB_TICKS_NEVER - 1: time never goes backwards and
+ *  never reaches "never" (so an alarm at EBB_TICKS_NEVER never fires). */
 void ebb_host_advance(ebb_ticks ticks);
 
 /** The pending alarm, or EBB_TICKS_NEVER. */
@@ -55,6 +57,9 @@ unsigned long ebb_host_alarm_requests(void);
  * Run `ex` until virtual time `until`: poll while tasks are ready, else jump
  * to the next alarm if it is due by `until`, else set the time to `until`
  * and return.  Returns the number of polling passes made.
+ * With `until` = EBB_TICKS_NEVER it runs until nothing is ready and no
+ * alarm is armed, and leaves the clock at the last alarm that fired (as
+ * ebb_host_run_idle, without a pass limit).
  */
 unsigned long ebb_host_run_until(ebb_executor *ex, ebb_ticks until);
 

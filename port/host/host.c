@@ -119,8 +119,12 @@ static void alarm_isr(void *arg)
 
 void ebb_host_advance(ebb_ticks ticks)
 {
-    ebb_ticks target = now_ticks + ticks;
-    while (alarm_at <= target) {
+    /* Saturate below "never", which no clock may read. */
+    ebb_ticks target = ebb_ticks_add(now_ticks, ticks);
+    if (target == EBB_TICKS_NEVER) {
+        target = EBB_TICKS_NEVER - 1;
+    }
+    while (alarm_at != EBB_TICKS_NEVER && alarm_at <= target) {
         now_ticks = alarm_at;
         alarm_at = EBB_TICKS_NEVER; /* one-shot, like a compare match */
         ebb_host_irq(alarm_isr, NULL);
@@ -136,11 +140,11 @@ unsigned long ebb_host_run_until(ebb_executor *ex, ebb_ticks until)
             (void)ebb_executor_poll(ex);
             passes++;
         }
-        if (alarm_at <= until && alarm_at >= now_ticks) {
+        if (alarm_at != EBB_TICKS_NEVER && alarm_at <= until && alarm_at >= now_ticks) {
             ebb_host_advance(alarm_at - now_ticks);
             continue;
         }
-        if (until > now_ticks) {
+        if (until != EBB_TICKS_NEVER && until > now_ticks) {
             ebb_host_advance(until - now_ticks);
         }
         if (!ebb_executor_has_work(ex)) {

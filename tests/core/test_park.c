@@ -125,7 +125,7 @@ static void test_park_misuse(void **state)
 {
     (void)state;
     EXPECT_CONTRACT("park", 1, ebb_unpark(NULL));
-    EXPECT_CONTRACT("park", 3, ebb_park(&shared)); /* outside a task */
+    EXPECT_CONTRACT("park", 3, ebb_test_discard(EBB_POLL(ebb_park)(&shared))); /* outside a task */
     struct { ebb_task task; } a = {EBB_TASK_INITIALIZER(intruder_poll)},
                              b = {EBB_TASK_INITIALIZER(intruder_poll)};
     ebb_task_spawn(&test_exec, &a.task);
