@@ -4,7 +4,10 @@
  * test device.
  *
  * The machine has no GPIO: the LED is a variable (ebb_board_led_state())
- * that tests and the console line of blinky show.
+ * that tests and the console line of blinky show, and the button is
+ * virtual: a level set by a scripted finger (a task on the top
+ * software-interrupt executor, so presses come at exact virtual times and
+ * preempt the application) or by console keys.
  */
 #include "ebb_board.h"
 
@@ -14,6 +17,10 @@
 
 ebb_ns16550 ebb_board_console;
 static volatile bool led;
+static volatile bool button_level;
+static volatile bool keys_mode;
+static volatile uint8_t button_armed; /* edges selected by waits */
+static ebb_list button_waiters = EBB_LIST_INIT;
 
 uint32_t ebb_board_core_hz(void)
 {
@@ -27,7 +34,106 @@ bool ebb_board_semihosting(void)
 
 bool ebb_board_button_pressed(void)
 {
-    return false; /* no button on the machine */
+    return button_level;
+}
+
+ebb_poll_t (ebb_board_button_wait)(ebb_wait *w, ebb_exti_edge edge)
+{
+    if (w->task != NULL || ebb_cancelling()) {
+        return EBB_POLL(ebb_wait_on)(w, &button_waiters);
+    }
+    /* Selecting the edge and registering the waiter are one step, or an
+     * edge in between would find nobody to wake. */
+    ebb_irq_state s = ebb_port_lock();
+    button_armed = (uint8_t)edge;
+    ebb_poll_t p = EBB_POLL(ebb_wait_on)(w, &button_waiters);
+    ebb_port_unlock(s);
+    return p;
+}
+
+void ebb_board_button_set(bool pressed)
+{
+    ebb_irq_state s = ebb_port_lock();
+    if (button_level != pressed) {
+        button_level = pressed;
+        if (button_armed & (pressed ? EBB_EXTI_RISING : EBB_EXTI_FALLING)) {
+            ebb_waitlist_wake_all_locked(&button_waiters);
+        }
+    }
+    ebb_port_unlock(s);
+}
+
+/* ---- the scripted finger ---- */
+
+static ebb_executor finger_exec = EBB_EXECUTOR_INITIALIZER;
+
+struct finger {
+    ebb_task task;
+    ebb_timer timer;
+    ebb_ticks t;
+    const ebb_finger_step *steps;
+    size_t n, i;
+    uint32_t first_us, period_us, hold_us, presses; /* periodic mode (steps == NULL) */
+};
+
+static ebb_poll_t finger_poll(ebb_task *self)
+{
+    struct finger *f = EBB_CONTAINER_OF(self, struct finger, task);
+    EBB_BEGIN(&self->co);
+    f->t = ebb_now();
+    if (f->steps != NULL) {
+        for (f->i = 0; f->i < f->n; f->i++) {
+            f->t += EBB_US(f->steps[f->i].delay_us);
+            EBB_AWAIT(ebb_sleep_until(&f->timer, f->t));
+            ebb_board_button_set(f->steps[f->i].pressed);
+        }
+    } else {
+        f->t += EBB_US(f->first_us);
+        for (f->i = 0; f->i < f->presses; f->i++) {
+            EBB_AWAIT(ebb_sleep_until(&f->timer, f->t));
+            ebb_board_button_set(true);
+            EBB_AWAIT(ebb_sleep_until(&f->timer, f->t + EBB_US(f->hold_us)));
+            ebb_board_button_set(false);
+            f->t += EBB_US(f->period_us);
+        }
+    }
+    EBB_END();
+}
+
+static EBB_TASK_DEFINE(struct finger, finger, finger_poll);
+
+/* The caller runs below the finger's level (thread mode or a lower
+ * executor; device handlers do not script the finger), so the finger's
+ * executor cannot be in the middle of a poll here, and nothing has to be
+ * masked while the task is cancelled and reconfigured. */
+void ebb_board_finger_table(const ebb_finger_step *steps, size_t n)
+{
+    ebb_task_cancel(&finger.task);
+    finger.steps = steps;
+    finger.n = n;
+    (void)ebb_task_spawn(&finger_exec, &finger.task);
+}
+
+void ebb_board_finger_periodic(uint32_t first_us, uint32_t period_us, uint32_t hold_us,
+                               uint32_t presses)
+{
+    ebb_task_cancel(&finger.task);
+    finger.steps = NULL;
+    finger.first_us = first_us;
+    finger.period_us = period_us;
+    finger.hold_us = hold_us;
+    finger.presses = presses;
+    (void)ebb_task_spawn(&finger_exec, &finger.task);
+}
+
+bool ebb_board_finger_busy(void)
+{
+    return ebb_task_state(&finger.task) == EBB_TASK_RUNNING;
+}
+
+void ebb_board_keys_toggle_button(bool enable)
+{
+    keys_mode = enable;
 }
 
 void ebb_board_exit(int code)
@@ -69,12 +175,20 @@ bool ebb_board_led_state(void)
 static void console_isr(void)
 {
     ebb_ns16550_isr(&ebb_board_console);
+    if (keys_mode) {
+        /* Each key is one press or release; the bytes are consumed here. */
+        while (ebb_ns16550_rx_count(&ebb_board_console) != 0) {
+            ebb_board_console.rx_tail++;
+            ebb_board_button_set(!button_level);
+        }
+    }
 }
 
 void ebb_board_init(void)
 {
     ebb_rv_plic_init(EBB_VIRT_PLIC, EBB_VIRT_PLIC_CONTEXT);
     ebb_rv_swi_init(EBB_VIRT_MSIP);
+    ebb_rv_swi_executor_init(&finger_exec, EBB_CONFIG_RV_SWI_LEVELS);
     ebb_ns16550_init(&ebb_board_console, EBB_VIRT_UART, 0, EBB_VIRT_UART_CLK_HZ, 115200u);
     ebb_board_console_rx_init();
     ebb_rv_plic_enable(EBB_VIRT_UART_IRQ, EBB_BOARD_PRIO_CONSOLE, console_isr);

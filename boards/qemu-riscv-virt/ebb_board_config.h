@@ -37,4 +37,9 @@
 #define EBB_BOARD_PRIO_CONSOLE 1u
 #endif
 
+/* The virtual button's scripted finger runs on the top software-interrupt
+ * executor level (EBB_CONFIG_RV_SWI_LEVELS), above any level an
+ * application uses. */
+#define EBB_BOARD_HAS_FINGER 1
+
 #endif

@@ -48,7 +48,7 @@ if(EBB_BOARD_RUNS_ON_QEMU)
   enable_testing()
 endif()
 
-foreach(app blinky uart_echo)
+foreach(app blinky uart_echo button)
   add_subdirectory(${EBB_SOURCE_DIR}/apps/examples/${app} ${CMAKE_BINARY_DIR}/apps/examples/${app})
 endforeach()
 

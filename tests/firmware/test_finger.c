@@ -59,8 +59,11 @@ int main(void)
     ebb_ticks start = ebb_now();
     ebb_board_finger_periodic(FIRST_US, PERIOD_US, HOLD_US, PRESSES);
     FW_CHECK(ebb_board_finger_busy());
+    /* Idle only while the task still waits: a tickless board with WFI idle
+     * takes no interrupt after the last edge, so an idle after the task
+     * ended would never return. */
     while (ebb_task_state(&counter.task) == EBB_TASK_RUNNING) {
-        if (!ebb_executor_poll(&exec)) {
+        if (!ebb_executor_poll(&exec) && ebb_task_state(&counter.task) == EBB_TASK_RUNNING) {
             ebb_port_idle(&exec);
         }
     }

@@ -84,14 +84,17 @@ int main(void)
     ebb_task_spawn(&exec, &wa.task);
     ebb_task_spawn(&exec, &wb.task);
     ebb_task_spawn(&exec, &wc.task);
+    /* Idle only while a task still waits (a tickless board with WFI idle
+     * takes no interrupt once the last write is done). */
     while (running(&wa.task) || running(&wb.task) || running(&wc.task)) {
-        if (!ebb_executor_poll(&exec)) {
+        if (!ebb_executor_poll(&exec) &&
+            (running(&wa.task) || running(&wb.task) || running(&wc.task))) {
             ebb_port_idle(&exec);
         }
     }
     ebb_task_spawn(&exec, &tail.task);
     while (running(&tail.task)) {
-        if (!ebb_executor_poll(&exec)) {
+        if (!ebb_executor_poll(&exec) && running(&tail.task)) {
             ebb_port_idle(&exec);
         }
     }
