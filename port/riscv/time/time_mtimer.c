@@ -5,7 +5,7 @@
 #include "ebb_time_mtimer.h"
 
 #include "ebb/port.h"
-#include "ebb/time.h"
+#include "ebb/time_driver.h"
 
 #ifdef EBB_MTIMER_HOST_SIM /* tests/drivers runs this file on simulated registers */
 uint32_t ebb_mtimer_sim_read(volatile uint32_t *reg);
