@@ -129,25 +129,58 @@ static inline uint32_t ebb_exti_take_pending(uint32_t mask)
 #endif
 }
 
+/* ebb_exti_take_pending() with the port lock held: virtual lines are only
+ * ever raised by code that may call ebb (ebb_exti_virtual_edge), which the
+ * lock masks, so a plain read-modify-write is enough - no exclusive-access
+ * retry loop in the measured handler. */
+static inline uint32_t ebb__exti_take_pending_locked(uint32_t mask)
+{
+#if EBB_STM32_EXTI_VIRTUAL
+    uint32_t all = ebb_exti_virtual_pr;
+    ebb_exti_virtual_pr = all & ~mask;
+    return all & mask;
+#else
+    return ebb_exti_take_pending(mask);
+#endif
+}
+
 /**
  * The body of an EXTI interrupt handler: take the pending lines within
  * `mask` and wake each line's waiters.
  * Context: interrupt.  Cost: take_pending + one ebb_waitlist_wake_all per
- * pending line.
+ * pending line; with one line in range (a board's button) one critical
+ * section for both, straight-line code for the usual single waiter.
  */
 static inline void ebb_exti_dispatch(uint32_t mask)
 {
-    /* Everything pending in the group is cleared; lines outside the range
-     * have no waiters (and are never unmasked by ebb). */
-    uint32_t pr = ebb_exti_take_pending(mask) & EBB_EXTI_RANGE_MASK;
-    if ((EBB_EXTI_RANGE_MASK & (EBB_EXTI_RANGE_MASK - 1u)) == 0u) {
-        /* One line in range (a board's button): nothing to search, and the
-         * wake is inlined - this is the path the showdown measures. */
-        if (pr != 0) {
-            ebb_waitlist_wake_all_inline(ebb_exti_list(EBB_CONFIG_STM32_EXTI_FIRST_LINE));
-        }
+    if ((mask & EBB_EXTI_RANGE_MASK) == 0u) {
+        (void)ebb_exti_take_pending(mask); /* no line here has waiters */
         return;
     }
+    if ((EBB_EXTI_RANGE_MASK & (EBB_EXTI_RANGE_MASK - 1u)) == 0u) {
+        /* One line in range: nothing to search, the wake is inlined - this
+         * is the path the showdown measures.  Everything pending in the
+         * group is cleared; lines outside the range have no waiters (and
+         * are never unmasked by ebb). */
+        ebb_irq_state s = ebb_port_lock();
+        ebb_list *l = ebb_exti_list(EBB_CONFIG_STM32_EXTI_FIRST_LINE);
+        ebb_node *n = l->head;
+        uint32_t pr = ebb__exti_take_pending_locked(mask) & EBB_EXTI_RANGE_MASK;
+        if (__builtin_expect(pr != 0u && n != NULL && n->next == EBB_LIST_END, 1)) {
+            /* The usual case, one waiter: as ebb_list_pop_front, laid
+             * out as one straight run of code. */
+            l->head = NULL;
+            n->next = NULL;
+            (void)ebb__wake_locked(EBB_CONTAINER_OF(n, ebb_wait, node)->task);
+        } else if (pr != 0u) {
+            while ((n = ebb_list_pop_front(l)) != NULL) {
+                (void)ebb__wake_locked(EBB_CONTAINER_OF(n, ebb_wait, node)->task);
+            }
+        }
+        ebb_port_unlock(s);
+        return;
+    }
+    uint32_t pr = ebb_exti_take_pending(mask) & EBB_EXTI_RANGE_MASK;
     while (pr != 0) {
         unsigned line = 31u - (unsigned)__builtin_clz(pr);
         pr &= ~(1u << line);
