@@ -362,6 +362,24 @@ def markdown(r):
             " | **%d** | %d |" % (r["data"] + r["bss"], r["data_os"] + r["bss_os"]),
             "| total RAM: static + peak stack | not reported | not reported | not reported | **%d** (%d + %d) | |" %
             (r["total_ram"], r["data"] + r["bss"], r["stack_peak"] or 0)]
+    if r.get("variants"):
+        out += ["", "| Like for like: formatting | thread time, flash+ART | thread time, instructions (ebb + app) "
+                "| `.text` -O3 | `.data + .bss` | peak stack |", "|---|---|---|---|---|---|"]
+        rows = [("hand-written (as measured above)", r)] + sorted(r["variants"].items())
+        for name, v in rows:
+            sp = v.get("split", {}).get("thread")
+            out.append("| %s | %s | %.0f (%s) | %s | %d | %s |" % (
+                name, cell(v["thread_time"]["cycles_art"]), v["thread_time"]["insn"]["mean"],
+                "%.0f + %.0f" % (sp["ebb"], sp["app"]) if sp else "n/a", format(v["text"], ","),
+                v["data"] + v["bss"], v["stack_peak"] if v["stack_peak"] is not None else "n/a"))
+    if r.get("split"):
+        out += [""]
+        for w, label in (("latency", "Interrupt latency"), ("thread", "Thread time")):
+            sp = r["split"].get(w)
+            if sp:
+                parts = ", ".join("%s %.0f" % (k, sp[k]) for k in EBB_SHARE + APP_SHARE if k in sp)
+                out.append("- %s, instructions per edge: ebb %.0f + application %.0f (%s)." %
+                           (label, sp["ebb"], sp["app"], parts))
     return "\n".join(out)
 
 
