@@ -11,9 +11,10 @@
 BOARD ?= qemu-netduinoplus2
 APP   ?= button
 JOBS  ?= $(shell nproc 2>/dev/null || echo 2)
-FIRMWARE_PRESETS := qemu-netduinoplus2 nucleo-f446ze nucleo-f446ze-os $(TARGET_PRESETS)
 # Boards of other Cortex-M profiles and RISC-V, each run on QEMU by make test (docs/boards.md).
+# (Defined before FIRMWARE_PRESETS: := expands at once.)
 TARGET_PRESETS := mps2-an385 qemu-riscv-virt qemu-riscv-virt-os
+FIRMWARE_PRESETS := qemu-netduinoplus2 nucleo-f446ze nucleo-f446ze-os $(TARGET_PRESETS)
 
 .PHONY: all deps host host-clang firmware test showdown run debug clean
 
