@@ -39,7 +39,7 @@ static void report(const char *name, uint32_t t0, uint32_t t1)
     } while (0)
 
 /* A task that waits on a list, forever: the shape of every event wait. */
-static ebb_list events = EBB_LIST_INIT;
+static ebb_waitlist events = EBB_WAITLIST_INIT;
 struct waiter {
     ebb_task task;
     ebb_wait wait;

@@ -14,6 +14,7 @@ SIZE(channel_header, ebb_channel);
 SIZE(signal, ebb_signal);
 SIZE(mutex, ebb_mutex);
 SIZE(list, ebb_list);
+SIZE(waitlist, ebb_waitlist);
 
 /* The showdown's queue: 8 messages of 32 bytes, header included. */
 struct msg32 { char b[32]; };

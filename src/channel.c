@@ -14,8 +14,8 @@ void ebb_channel_init(ebb_channel *ch, void *buf, uint16_t size, uint16_t capaci
     ch->capacity = capacity;
     ch->head = ch->count = ch->fill = 0;
     ch->reserved = ch->peeked = 0;
-    ebb_list_init(&ch->senders);
-    ebb_list_init(&ch->receivers);
+    ebb_waitlist_init(&ch->senders);
+    ebb_waitlist_init(&ch->receivers);
 }
 
 static uint8_t *slot_at(const ebb_channel *ch, uint32_t offset)
@@ -27,12 +27,23 @@ static uint8_t *slot_at(const ebb_channel *ch, uint32_t offset)
     return ch->buf + i * ch->size;
 }
 
-/* Make every filled slot visible, unless a reservation holds them back. */
+/* Could the first waiting receiver (recv or peek) succeed now? */
+static bool receiver_can_go(const ebb_channel *ch) { return !ch->peeked && ch->count != 0; }
+
+/* Could the first waiting sender (send or reserve) succeed now?  A send that
+ * waits also waits for the reservation, so the senders list has one
+ * condition and a woken sender never fails for a reason another would not. */
+static bool sender_can_go(const ebb_channel *ch) { return !ch->reserved && ch->fill != ch->capacity; }
+
+/* Make every filled slot visible, unless a reservation holds them back.
+ * One receiver is woken; if it leaves more behind, it wakes the next. */
 static void publish_locked(ebb_channel *ch)
 {
     if (!ch->reserved && ch->count != ch->fill) {
         ch->count = ch->fill;
-        ebb_waitlist_wake_all_locked(&ch->receivers);
+        if (!ebb_waitlist_empty(&ch->receivers) && !ch->peeked) {
+            (void)ebb_waitlist_wake_one_locked(&ch->receivers);
+        }
     }
 }
 
@@ -52,7 +63,9 @@ static void pop_locked(ebb_channel *ch)
     ch->head = (uint16_t)(ch->head + 1u == ch->capacity ? 0u : ch->head + 1u);
     ch->count--;
     ch->fill--;
-    ebb_waitlist_wake_all_locked(&ch->senders);
+    if (!ebb_waitlist_empty(&ch->senders) && !ch->reserved) {
+        (void)ebb_waitlist_wake_one_locked(&ch->senders);
+    }
 }
 
 static int recv_locked(ebb_channel *ch, void *out)
@@ -127,8 +140,11 @@ void ebb_channel_commit(ebb_channel *ch)
     EBB_REQUIRE(2, ch->reserved);
     ch->reserved = 0;
     publish_locked(ch);
-    /* A producer waiting only for the reservation may go now. */
-    ebb_waitlist_wake_all_locked(&ch->senders);
+    /* The next producer may go now, if there is room (the emptiness test
+     * first: it is the common case, and it spares the call). */
+    if (!ebb_waitlist_empty(&ch->senders) && ch->fill != ch->capacity) {
+        (void)ebb_waitlist_wake_one_locked(&ch->senders);
+    }
     ebb_port_unlock(s);
 }
 
@@ -138,47 +154,49 @@ void ebb_channel_release(ebb_channel *ch)
     EBB_REQUIRE(3, ch->peeked);
     ch->peeked = 0;
     pop_locked(ch);
-    /* A consumer waiting only for the peek may go now. */
-    if (ch->count != 0) {
-        ebb_waitlist_wake_all_locked(&ch->receivers);
+    /* The next consumer may go now, if there is more. */
+    if (!ebb_waitlist_empty(&ch->receivers) && ch->count != 0) {
+        (void)ebb_waitlist_wake_one_locked(&ch->receivers);
     }
     ebb_port_unlock(s);
 }
 
-/* The shape shared by the four awaitables: try the operation; on success
- * leave the wait list, otherwise (re)join it; on cancel just leave. */
-#define CHANNEL_AWAIT(w, list, attempt_ok)                                     \
+/* The four awaitables: attempt under the lock (never while cancelling),
+ * then ebb_wait_step_locked() does the rest.  send and recv, which share
+ * elements and slots among many tasks, also wait their turn
+ * (ebb_wait_turn); reserve and peek, which one task holds at a time, skip
+ * that test on the showdown's hot path: a task that comes to reserve (peek)
+ * in the moment between a wake and the woken task's poll may get in first,
+ * and the woken one keeps its place. */
+#define CHANNEL_AWAIT(w, list, attempt_ok, more)                               \
     do {                                                                       \
-        ebb_poll_t r_ = EBB_PENDING;                                           \
         ebb_irq_state s_ = ebb_port_lock();                                    \
-        if (ebb_cancelling()) {                                                \
-            ebb_wait_remove_locked((w), (list));                               \
-        } else if (attempt_ok) {                                               \
-            ebb_wait_remove_locked((w), (list));                               \
-            r_ = EBB_READY;                                                    \
-        } else {                                                               \
-            ebb_wait_add_locked((w), (list));                                  \
-        }                                                                      \
+        bool ok_ = !ebb_cancelling() && (attempt_ok);                          \
+        ebb_poll_t r_ = ebb_wait_step_locked((w), (list), ok_, (more));        \
         ebb_port_unlock(s_);                                                   \
         return r_;                                                             \
     } while (0)
+#define CHANNEL_AWAIT_IN_TURN(w, list, attempt_ok, more)                       \
+    CHANNEL_AWAIT(w, list, ebb_wait_turn((w), (list)) && (attempt_ok), more)
 
 ebb_poll_t (ebb_channel_send)(ebb_wait *w, ebb_channel *ch, const void *elem)
 {
-    CHANNEL_AWAIT(w, &ch->senders, send_locked(ch, elem) == EBB_OK);
+    CHANNEL_AWAIT_IN_TURN(w, &ch->senders, send_locked(ch, elem) == EBB_OK, sender_can_go(ch));
 }
 
 ebb_poll_t (ebb_channel_recv)(ebb_wait *w, ebb_channel *ch, void *out)
 {
-    CHANNEL_AWAIT(w, &ch->receivers, recv_locked(ch, out) == EBB_OK);
+    CHANNEL_AWAIT_IN_TURN(w, &ch->receivers, recv_locked(ch, out) == EBB_OK, receiver_can_go(ch));
 }
 
 ebb_poll_t (ebb_channel_reserve)(ebb_wait *w, ebb_channel *ch, void **slot)
 {
-    CHANNEL_AWAIT(w, &ch->senders, (*slot = reserve_locked(ch)) != NULL);
+    /* A reservation taken leaves nothing for the next reserver: more is
+     * false then by construction (and folds away). */
+    CHANNEL_AWAIT(w, &ch->senders, (*slot = reserve_locked(ch)) != NULL, !ok_ && sender_can_go(ch));
 }
 
 ebb_poll_t (ebb_channel_peek)(ebb_wait *w, ebb_channel *ch, void **slot)
 {
-    CHANNEL_AWAIT(w, &ch->receivers, (*slot = peek_locked(ch)) != NULL);
+    CHANNEL_AWAIT(w, &ch->receivers, (*slot = peek_locked(ch)) != NULL, !ok_ && receiver_can_go(ch));
 }

@@ -8,8 +8,11 @@ EBB_MODULE("mutex");
 /* Give `m` to its longest waiter, or free it. */
 static void hand_over_locked(ebb_mutex *m)
 {
-    ebb_node *n = ebb_list_pop_front(&m->waiters);
-    m->owner = n ? EBB_CONTAINER_OF(n, ebb_wait, node)->task : NULL;
+    ebb_wait *n = ebb_waitlist_first(&m->waiters);
+    if (n != NULL) {
+        ebb_dnode_unlink(&n->node);
+    }
+    m->owner = n ? n->task : NULL;
     if (n != NULL) {
         (void)ebb__wake_locked(m->owner);
     }
@@ -22,7 +25,7 @@ ebb_poll_t (ebb_mutex_lock)(ebb_wait *w, ebb_mutex *m)
 
     if (ebb_cancelling()) {
         bool handed = ebb_wait_fired(w) && m->owner == w->task;
-        ebb_wait_remove_locked(w, &m->waiters);
+        ebb_wait_remove_locked(w);
         if (handed) {
             /* Ownership arrived but the lock is being abandoned: pass it on
              * rather than leave the mutex owned by nobody awake. */

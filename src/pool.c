@@ -57,7 +57,7 @@ static uint32_t take_locked(ebb_pool *p)
  * back to the free list. */
 static void release_locked(ebb_pool *p, uintptr_t i)
 {
-    ebb_node *n = ebb_list_pop_front(&p->waiters);
+    ebb_dnode *n = ebb_dlist_pop_front(&p->waiters.l);
     if (n != NULL) {
         p->link[i] = p->handed;
         p->handed = (uint16_t)i;
@@ -101,7 +101,7 @@ ebb_poll_t (ebb_pool_alloc)(ebb_wait *w, ebb_pool *p, void **out)
             p->link[i] = EBB__POOL_USED;
             release_locked(p, i);
         }
-        ebb_wait_remove_locked(w, &p->waiters);
+        ebb_wait_remove_locked(w);
     } else if (ebb_wait_fired(w)) {
         uint32_t i = p->handed; /* one handed block per fired waiter */
         p->handed = p->link[i];
@@ -109,7 +109,7 @@ ebb_poll_t (ebb_pool_alloc)(ebb_wait *w, ebb_pool *p, void **out)
         w->task = NULL;
         *out = block_at(p, i);
         r = EBB_READY;
-    } else if (!ebb_node_linked(&w->node)) {
+    } else if (!ebb_wait_linked(w)) {
         /* A new attempt (nobody waits when a block is free: frees hand
          * their block to waiters first). */
         uint32_t i = take_locked(p);

@@ -21,7 +21,7 @@ EBB_MODULE("sem");
  * cannot be overtaking anybody. */
 static int give_locked(ebb_sem *s)
 {
-    ebb_node *n = ebb_list_pop_front(&s->waiters);
+    ebb_dnode *n = ebb_dlist_pop_front(&s->waiters.l);
     if (n != NULL) {
         (void)ebb__wake_locked(EBB_CONTAINER_OF(n, ebb_wait, node)->task);
         return EBB_OK;
@@ -63,7 +63,7 @@ ebb_poll_t ebb__sem_take_locked_path(ebb_wait *w, ebb_sem *s)
 
     if (ebb_cancelling()) {
         bool handed = ebb_wait_fired(w);
-        ebb_wait_remove_locked(w, &s->waiters);
+        ebb_wait_remove_locked(w);
         if (handed) {
             /* A token arrived but the take is abandoned: pass it on, or
              * the next waiter would wait for a token that exists. */

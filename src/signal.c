@@ -7,7 +7,7 @@ void ebb_signal_raise(ebb_signal *s, uint32_t value)
     ebb_irq_state st = ebb_port_lock();
     s->value = value;
     s->set = true;
-    ebb_waitlist_wake_all_locked(&s->waiters);
+    (void)ebb_waitlist_wake_one_locked(&s->waiters); /* one value, one taker */
     ebb_port_unlock(st);
 }
 
@@ -38,17 +38,9 @@ void ebb_signal_reset(ebb_signal *s)
 
 ebb_poll_t (ebb_signal_wait)(ebb_wait *w, ebb_signal *s, uint32_t *value)
 {
-    ebb_poll_t r = EBB_PENDING;
     ebb_irq_state st = ebb_port_lock();
-
-    if (ebb_cancelling()) {
-        ebb_wait_remove_locked(w, &s->waiters);
-    } else if (take_locked(s, value)) {
-        ebb_wait_remove_locked(w, &s->waiters);
-        r = EBB_READY;
-    } else {
-        ebb_wait_add_locked(w, &s->waiters);
-    }
+    bool ok = !ebb_cancelling() && ebb_wait_turn(w, &s->waiters) && take_locked(s, value);
+    ebb_poll_t r = ebb_wait_step_locked(w, &s->waiters, ok, s->set);
     ebb_port_unlock(st);
     return r;
 }

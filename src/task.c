@@ -53,8 +53,10 @@ void ebb_task_cancel(ebb_task *t)
     (void)t->poll(t);
     ebb__cancel_exit(saved);
 
+    /* If it is queued it stays queued: the executor skips a task that is not
+     * running, and a re-spawn on the same executor reuses the queue entry.
+     * That keeps cancel O(1) on a singly linked run queue. */
     ebb_irq_state s = ebb_port_lock();
-    (void)ebb_list_remove(&ebb__executors[t->exec]->ready, &t->node);
     t->state = EBB_TASK_IDLE;
     t->co.resume = 0;
     ebb_port_unlock(s);

@@ -5,16 +5,16 @@
 EBB_MODULE("time");
 
 /* Armed timers, earliest deadline first, ties in arming order. */
-static ebb_list timers;
+static ebb_waitlist timers;
 
-static ebb_timer *timer_of(ebb_node *n)
+static ebb_timer *timer_of(ebb_wait *w)
 {
-    return EBB_CONTAINER_OF(EBB_CONTAINER_OF(n, ebb_wait, node), ebb_timer, wait);
+    return EBB_CONTAINER_OF(w, ebb_timer, wait);
 }
 
 ebb_ticks ebb_now(void) { return ebb_time_driver_now(); }
 
-void ebb__time_reset(void) { ebb_list_init(&timers); }
+void ebb__time_reset(void) { ebb_waitlist_init(&timers); }
 
 /* Wake every expired timer and ask the driver for the next deadline; if the
  * driver says that deadline has passed meanwhile, go round again, so a
@@ -23,8 +23,8 @@ static void service_locked(void)
 {
     for (;;) {
         ebb_ticks now = ebb_time_driver_now();
-        ebb_node *n;
-        while ((n = timers.head) != NULL && timer_of(n)->deadline <= now) {
+        ebb_wait *n;
+        while ((n = ebb_waitlist_first(&timers)) != NULL && timer_of(n)->deadline <= now) {
             (void)ebb_waitlist_wake_one_locked(&timers);
         }
         if (ebb_time_driver_set_alarm(n ? timer_of(n)->deadline : EBB_TICKS_NEVER)) {
@@ -42,26 +42,26 @@ void ebb_time_alarm_isr(void)
 
 static void arm_locked(ebb_timer *t, ebb_task *task)
 {
-    ebb_node *prev = NULL;
-    ebb_node *n;
-
-    for (n = timers.head; n != NULL; n = ebb_list_next(n)) {
-        if (timer_of(n)->deadline > t->deadline) {
-            break;
-        }
-        prev = n;
+    /* From the back: the new deadline is usually the latest. */
+    ebb_dnode *h = &timers.l.head;
+    if (h->next == NULL) {
+        h->next = h->prev = h;
+    }
+    ebb_dnode *prev = h->prev;
+    while (prev != h && timer_of(EBB_CONTAINER_OF(prev, ebb_wait, node))->deadline > t->deadline) {
+        prev = prev->prev;
     }
     t->wait.task = task;
-    ebb_list_insert_after(&timers, prev, &t->wait.node);
-    if (prev == NULL) {
+    ebb__dnode_link(&t->wait.node, prev, prev->next);
+    if (prev == h) {
         service_locked(); /* new earliest deadline: re-arm the driver */
     }
 }
 
 static void cancel_locked(ebb_timer *t)
 {
-    bool was_first = timers.head == &t->wait.node;
-    ebb_wait_remove_locked(&t->wait, &timers);
+    bool was_first = ebb_waitlist_first(&timers) == &t->wait;
+    ebb_wait_remove_locked(&t->wait);
     if (was_first) {
         service_locked(); /* no alarm for a timer that no longer exists */
     }

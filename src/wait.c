@@ -5,18 +5,53 @@
 
 EBB_MODULE("wait");
 
-void ebb_wait_add_locked(ebb_wait *w, ebb_list *list)
+void ebb_wait_add_locked(ebb_wait *w, ebb_waitlist *list)
 {
     EBB_REQUIRE(1, ebb__cur != NULL && !ebb_cancelling());
     w->task = ebb__cur;
-    if (!ebb_node_linked(&w->node)) {
-        ebb_list_push_back(list, &w->node);
+    if (!ebb_dnode_linked(&w->node)) {
+        ebb_dlist_push_back(&list->l, &w->node);
     }
 }
 
-bool ebb_waitlist_wake_one_locked(ebb_list *list)
+void ebb__wait_remove_locked(ebb_wait *w)
 {
-    ebb_node *n = ebb_list_pop_front(list);
+    if (ebb_dnode_linked(&w->node)) {
+        ebb_dnode_unlink(&w->node);
+    }
+    w->task = NULL;
+}
+
+void ebb__wait_miss_locked(ebb_wait *w, ebb_waitlist *list, bool more)
+{
+    if (ebb_cancelling()) {
+        bool had_turn = ebb_wait_fired(w);
+        ebb_wait_remove_locked(w);
+        if (had_turn && more) {
+            (void)ebb_waitlist_wake_one_locked(list); /* pass the turn on */
+        }
+        return;
+    }
+    EBB_REQUIRE(1, ebb__cur != NULL);
+    if (!ebb_dnode_linked(&w->node)) {
+        if (w->task != NULL) {
+            /* Woken, but the item went elsewhere first: keep the turn. */
+            ebb_dlist_push_front(&list->l, &w->node);
+        } else {
+            ebb_dlist_push_back(&list->l, &w->node);
+        }
+    }
+    w->task = ebb__cur;
+}
+
+bool ebb__wait_turn_slow(const ebb_wait *w, const ebb_waitlist *list)
+{
+    return ebb_dlist_first(&list->l) == &w->node || ebb_wait_fired(w);
+}
+
+bool ebb_waitlist_wake_one_locked(ebb_waitlist *list)
+{
+    ebb_dnode *n = ebb_dlist_pop_front(&list->l);
     if (n == NULL) {
         return false;
     }
@@ -24,31 +59,60 @@ bool ebb_waitlist_wake_one_locked(ebb_list *list)
     return true;
 }
 
-void ebb_waitlist_wake_all_locked(ebb_list *list)
+void ebb_waitlist_wake_all_locked(ebb_waitlist *list)
 {
-    ebb_node *n;
-    while ((n = ebb_list_pop_front(list)) != NULL) {
-        (void)ebb__wake_locked(EBB_CONTAINER_OF(n, ebb_wait, node)->task);
+    while (ebb_waitlist_wake_one_locked(list)) {
     }
 }
 
-void ebb_waitlist_wake_all(ebb_list *list)
+#if defined(__GNUC__)
+__attribute__((noinline)) /* one copy, shared by ebb_waitlist_wake_all() */
+#endif
+void ebb__waitlist_wake_many(ebb_waitlist *list, ebb_irq_state s)
 {
-    ebb_waitlist_wake_all_inline(list);
+    /* Detach the waiters present now onto a list of our own (O(1)), then
+     * wake them one critical section at a time.  A waiter cancelled
+     * meanwhile unlinks itself from this local list, which needs no help
+     * from us; one that registers again goes on `list`, for the next event. */
+    ebb_waitlist batch;
+    ebb_dlist_move_all(&list->l, &batch.l);
+    for (;;) {
+        bool more = ebb_waitlist_wake_one_locked(&batch);
+        ebb_port_unlock(s);
+        if (!more) {
+            return;
+        }
+        s = ebb_port_lock();
+    }
 }
 
-ebb_poll_t ebb__wait_on_locked_path(ebb_wait *w, ebb_list *list)
+void ebb_waitlist_wake_all(ebb_waitlist *list)
+{
+    /* ebb_waitlist_wake_all_inline()'s body; not a call to it, which in a
+     * size build calls back here. */
+    ebb_irq_state s = ebb_port_lock();
+    ebb_dnode *n = ebb_dlist_first(&list->l);
+    if (n != NULL) {
+        if (n->next != &list->l.head) {
+            ebb__waitlist_wake_many(list, s);
+            return;
+        }
+        list->l.head.next = NULL;
+        n->next = NULL;
+        (void)ebb__wake_locked(EBB_CONTAINER_OF(n, ebb_wait, node)->task);
+    }
+    ebb_port_unlock(s);
+}
+
+ebb_poll_t ebb__wait_on_locked_path(ebb_wait *w, ebb_waitlist *list)
 {
     ebb_poll_t r = EBB_PENDING;
     ebb_irq_state s = ebb_port_lock();
-
-    if (ebb_cancelling()) {
-        ebb_wait_remove_locked(w, list);
-    } else if (ebb_wait_fired(w)) {
+    if (!ebb_cancelling() && ebb_wait_fired(w)) {
         w->task = NULL;
         r = EBB_READY;
     } else {
-        ebb_wait_add_locked(w, list);
+        ebb__wait_miss_locked(w, list, false); /* broadcast: no turn to pass */
     }
     ebb_port_unlock(s);
     return r;

@@ -17,7 +17,7 @@ static volatile bool button_level;
 static volatile bool keys_mode;
 static volatile uint8_t button_armed; /* edges selected by waits */
 static volatile uint8_t button_pending;
-static ebb_list button_waiters = EBB_LIST_INIT;
+static ebb_waitlist button_waiters = EBB_WAITLIST_INIT;
 
 uint32_t ebb_board_core_hz(void)
 {

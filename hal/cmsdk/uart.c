@@ -16,12 +16,12 @@ void ebb_cmsdk_uart_init(ebb_cmsdk_uart *u, uintptr_t regs_base, unsigned rx_irq
     u->regs = (ebb_cmsdk_uart_regs *)regs_base;
     u->tx_ptr = u->tx_end = NULL;
     u->tx_owner = NULL;
-    ebb_list_init(&u->tx_done);
-    ebb_list_init(&u->tx_turn);
+    ebb_waitlist_init(&u->tx_done);
+    ebb_waitlist_init(&u->tx_turn);
     u->rx_buf = rx_buf;
     u->rx_mask = (uint16_t)(rx_size - 1u);
     u->rx_head = u->rx_tail = 0;
-    ebb_list_init(&u->rx_waiters);
+    ebb_waitlist_init(&u->rx_waiters);
     u->overruns = 0;
 
     ebb_cmsdk_uart_regs *r = u->regs;
@@ -63,17 +63,17 @@ ebb_poll_t (ebb_cmsdk_uart_write)(ebb_cmsdk_uart_write_op *op, ebb_cmsdk_uart *u
     if (ebb_cancelling()) {
         if (u->tx_owner == &op->wait) {
             u->tx_ptr = u->tx_end;
-            ebb_wait_remove_locked(&op->wait, &u->tx_done);
+            ebb_wait_remove_locked(&op->wait);
             tx_finish(u);
         }
-        ebb_wait_remove_locked(&op->wait, &u->tx_done);
-        ebb_wait_remove_locked(&op->wait, &u->tx_turn);
+        ebb_wait_remove_locked(&op->wait);
+        ebb_wait_remove_locked(&op->wait);
         op->started = 0;
     } else if (!op->started) {
         if (u->tx_owner != NULL) {
             ebb_wait_add_locked(&op->wait, &u->tx_turn);
         } else {
-            ebb_wait_remove_locked(&op->wait, &u->tx_turn);
+            ebb_wait_remove_locked(&op->wait);
             u->tx_owner = &op->wait;
             u->tx_ptr = (const uint8_t *)data;
             u->tx_end = u->tx_ptr + len;
@@ -90,7 +90,7 @@ ebb_poll_t (ebb_cmsdk_uart_write)(ebb_cmsdk_uart_write_op *op, ebb_cmsdk_uart *u
                  * interrupt for that is lost, so feed again. */
                 feed(u);
                 if (u->tx_ptr == u->tx_end) {
-                    ebb_wait_remove_locked(&op->wait, &u->tx_done);
+                    ebb_wait_remove_locked(&op->wait);
                     op->started = 0;
                     tx_finish(u);
                     result = EBB_READY;
@@ -99,7 +99,7 @@ ebb_poll_t (ebb_cmsdk_uart_write)(ebb_cmsdk_uart_write_op *op, ebb_cmsdk_uart *u
         }
     } else if (u->tx_owner != &op->wait) {
         /* The ISR finished our transmission (and took us off tx_done). */
-        ebb_wait_remove_locked(&op->wait, &u->tx_done);
+        ebb_wait_remove_locked(&op->wait);
         op->started = 0;
         result = EBB_READY;
     }
@@ -112,7 +112,7 @@ ebb_poll_t (ebb_cmsdk_uart_read)(ebb_wait *w, ebb_cmsdk_uart *u, void *buf, size
 {
     ebb_irq_state s = ebb_port_lock();
     if (ebb_cancelling()) {
-        ebb_wait_remove_locked(w, &u->rx_waiters);
+        ebb_wait_remove_locked(w);
         ebb_port_unlock(s);
         return EBB_PENDING;
     }
@@ -123,7 +123,7 @@ ebb_poll_t (ebb_cmsdk_uart_read)(ebb_wait *w, ebb_cmsdk_uart *u, void *buf, size
         ebb_port_unlock(s);
         return EBB_PENDING;
     }
-    ebb_wait_remove_locked(w, &u->rx_waiters);
+    ebb_wait_remove_locked(w);
     ebb_port_unlock(s);
     size_t n = avail < max ? avail : max;
     uint8_t *out = (uint8_t *)buf;

@@ -43,12 +43,12 @@ void ebb_ns16550_init(ebb_ns16550 *u, uintptr_t base, unsigned reg_shift, uint32
     u->shift = (uint8_t)reg_shift;
     u->tx_ptr = u->tx_end = NULL;
     u->tx_owner = NULL;
-    ebb_list_init(&u->tx_done);
-    ebb_list_init(&u->tx_turn);
+    ebb_waitlist_init(&u->tx_done);
+    ebb_waitlist_init(&u->tx_turn);
     u->rx_buf = NULL;
     u->rx_mask = 0;
     u->rx_head = u->rx_tail = 0;
-    ebb_list_init(&u->rx_waiters);
+    ebb_waitlist_init(&u->rx_waiters);
     u->overruns = 0;
     u->ier = 0;
 
@@ -108,17 +108,17 @@ ebb_poll_t (ebb_ns16550_write)(ebb_ns16550_write_op *op, ebb_ns16550 *u, const v
     if (ebb_cancelling()) {
         if (u->tx_owner == &op->wait) {
             u->tx_ptr = u->tx_end;
-            ebb_wait_remove_locked(&op->wait, &u->tx_done);
+            ebb_wait_remove_locked(&op->wait);
             tx_finish(u);
         }
-        ebb_wait_remove_locked(&op->wait, &u->tx_done);
-        ebb_wait_remove_locked(&op->wait, &u->tx_turn);
+        ebb_wait_remove_locked(&op->wait);
+        ebb_wait_remove_locked(&op->wait);
         op->started = 0;
     } else if (!op->started) {
         if (u->tx_owner != NULL) {
             ebb_wait_add_locked(&op->wait, &u->tx_turn); /* wait for our turn */
         } else {
-            ebb_wait_remove_locked(&op->wait, &u->tx_turn);
+            ebb_wait_remove_locked(&op->wait);
             u->tx_owner = &op->wait;
             u->tx_ptr = (const uint8_t *)data;
             u->tx_end = u->tx_ptr + len;
@@ -135,7 +135,7 @@ ebb_poll_t (ebb_ns16550_write)(ebb_ns16550_write_op *op, ebb_ns16550 *u, const v
         }
     } else if (u->tx_owner != &op->wait) {
         /* The ISR finished our transmission (and took us off tx_done). */
-        ebb_wait_remove_locked(&op->wait, &u->tx_done);
+        ebb_wait_remove_locked(&op->wait);
         op->started = 0;
         result = EBB_READY;
     }
@@ -148,7 +148,7 @@ ebb_poll_t (ebb_ns16550_read)(ebb_wait *w, ebb_ns16550 *u, void *buf, size_t max
     EBB_REQUIRE(2, u->rx_buf != NULL);
     ebb_irq_state s = ebb_port_lock();
     if (ebb_cancelling()) {
-        ebb_wait_remove_locked(w, &u->rx_waiters);
+        ebb_wait_remove_locked(w);
         ebb_port_unlock(s);
         return EBB_PENDING;
     }
@@ -159,7 +159,7 @@ ebb_poll_t (ebb_ns16550_read)(ebb_wait *w, ebb_ns16550 *u, void *buf, size_t max
         ebb_port_unlock(s);
         return EBB_PENDING;
     }
-    ebb_wait_remove_locked(w, &u->rx_waiters);
+    ebb_wait_remove_locked(w);
     ebb_port_unlock(s);
     size_t n = avail < max ? avail : max;
     uint8_t *out = (uint8_t *)buf;

@@ -73,11 +73,11 @@ typedef enum {
      ~((1u << EBB_CONFIG_STM32_EXTI_FIRST_LINE) - 1u))
 
 /* Per-line wait lists, index line - FIRST; use ebb_exti_list(). */
-extern ebb_list ebb_exti_waiters[EBB_EXTI_NLISTS];
+extern ebb_waitlist ebb_exti_waiters[EBB_EXTI_NLISTS];
 
 /** The wait list of `line` (which must be in the configured range).
  *  Context: any.  Cost: an address computation. */
-static inline ebb_list *ebb_exti_list(unsigned line)
+static inline ebb_waitlist *ebb_exti_list(unsigned line)
 {
     return &ebb_exti_waiters[line - EBB_CONFIG_STM32_EXTI_FIRST_LINE];
 }

@@ -37,7 +37,7 @@ typedef struct ebb_usart_rx {
     uint16_t mask;              /* size - 1, size a power of two */
     volatile uint16_t head;     /* written by the ISR */
     volatile uint16_t tail;     /* written by the reader */
-    ebb_list waiters;
+    ebb_waitlist waiters;
     volatile uint32_t overruns; /* bytes lost: ring full or hardware ORE */
 } ebb_usart_rx;
 
@@ -45,7 +45,7 @@ typedef struct ebb_usart {
     ebb_stm32_usart_regs *regs;
     const uint8_t *tx_ptr, *tx_end;
     const ebb_wait *tx_owner; /* the write in progress, NULL when idle */
-    ebb_list tx_waiters;      /* the owner until its last byte is out, then
+    ebb_waitlist tx_waiters;      /* the owner until its last byte is out, then
                                  the writers waiting for their turn */
     ebb_usart_rx *rx;         /* NULL: transmit only */
 } ebb_usart;

@@ -7,7 +7,7 @@
 
 EBB_MODULE("exti");
 
-ebb_list ebb_exti_waiters[EBB_EXTI_NLISTS];
+ebb_waitlist ebb_exti_waiters[EBB_EXTI_NLISTS];
 
 #define IN_RANGE(line) \
     ((line) >= EBB_CONFIG_STM32_EXTI_FIRST_LINE && (line) <= EBB_CONFIG_STM32_EXTI_LAST_LINE)

@@ -26,7 +26,7 @@ __attribute__((cold)) void ebb_usart_init(ebb_usart *u, uintptr_t regs_base, uns
     u->regs = (ebb_stm32_usart_regs *)regs_base;
     u->tx_ptr = u->tx_end = NULL;
     u->tx_owner = NULL;
-    ebb_list_init(&u->tx_waiters);
+    ebb_waitlist_init(&u->tx_waiters);
     u->rx = NULL;
 
     ebb_stm32_usart_regs *r = u->regs;
@@ -45,7 +45,7 @@ __attribute__((cold)) void ebb_usart_rx_start(ebb_usart *u, ebb_usart_rx *rx, ui
     rx->buf = buf;
     rx->mask = (uint16_t)(size - 1u);
     rx->head = rx->tail = 0;
-    ebb_list_init(&rx->waiters);
+    ebb_waitlist_init(&rx->waiters);
     rx->overruns = 0;
     ebb_irq_state s = ebb_port_lock();
     u->rx = rx;
@@ -80,16 +80,16 @@ ebb_poll_t (ebb_usart_write)(ebb_usart_write_op *op, ebb_usart *u, const void *d
         if (u->tx_owner == &op->wait) {
             r->CR1 &= ~(EBB_USART_CR1_TXEIE | EBB_USART_CR1_TCIE);
             u->tx_ptr = u->tx_end;
-            ebb_wait_remove_locked(&op->wait, &u->tx_waiters);
+            ebb_wait_remove_locked(&op->wait);
             tx_finish(u);
         }
-        ebb_wait_remove_locked(&op->wait, &u->tx_waiters);
+        ebb_wait_remove_locked(&op->wait);
         op->started = 0;
     } else if (!op->started) {
         if (u->tx_owner != NULL) {
             ebb_wait_add_locked(&op->wait, &u->tx_waiters); /* wait for our turn */
         } else {
-            ebb_wait_remove_locked(&op->wait, &u->tx_waiters);
+            ebb_wait_remove_locked(&op->wait);
             u->tx_owner = &op->wait;
             u->tx_ptr = (const uint8_t *)data;
             u->tx_end = u->tx_ptr + len;
@@ -105,7 +105,7 @@ ebb_poll_t (ebb_usart_write)(ebb_usart_write_op *op, ebb_usart *u, const void *d
         }
     } else if (u->tx_owner != &op->wait) {
         /* The ISR finished our transmission (and took us off the list). */
-        ebb_wait_remove_locked(&op->wait, &u->tx_waiters);
+        ebb_wait_remove_locked(&op->wait);
         op->started = 0;
         result = EBB_READY;
     }
@@ -121,20 +121,14 @@ ebb_poll_t (ebb_usart_read)(ebb_wait *w, ebb_usart *u, void *buf, size_t max, si
         return EBB_PENDING; /* contracts off: nothing will ever arrive */
     }
     ebb_irq_state s = ebb_port_lock();
-    if (ebb_cancelling()) {
-        ebb_wait_remove_locked(w, &rx->waiters);
-        ebb_port_unlock(s);
-        return EBB_PENDING;
-    }
     uint16_t tail = rx->tail;
     uint16_t avail = (uint16_t)(rx->head - tail);
-    if (avail == 0) {
-        ebb_wait_add_locked(w, &rx->waiters);
-        ebb_port_unlock(s);
-        return EBB_PENDING;
-    }
-    ebb_wait_remove_locked(w, &rx->waiters);
+    bool ok = !ebb_cancelling() && avail != 0;
+    ebb_poll_t r = ebb_wait_step_locked(w, &rx->waiters, ok, false); /* the ISR wakes all */
     ebb_port_unlock(s);
+    if (!ebb_poll_is_ready(r)) {
+        return r;
+    }
     size_t n = avail < max ? avail : max;
     uint8_t *out = (uint8_t *)buf;
     for (size_t i = 0; i < n; i++) {

@@ -14,11 +14,18 @@
  * second reserver (or peeker, or receiver while a peek is held) waits, and its
  * try- variant returns EBB_EBUSY.
  *
- * Waiters are woken all at once when the state changes and re-check, in the
- * order they started waiting: simple, and no wake can be lost when a woken
- * waiter is cancelled by a select or finds its condition gone.  There is no
- * fairness guarantee between competing receivers (or senders): the first one
- * polled takes the element.
+ * Waiting tasks are served first come first served, one at a time: each
+ * element published wakes the longest-waiting receiver only, each slot freed
+ * the longest-waiting sender only (ebb/wait.h's hand-off), so a sender in an
+ * interrupt does O(1) work however many tasks wait.  A receiver that takes
+ * an element and leaves more behind wakes the next one in line (so a commit
+ * that publishes several reaches several, one wake at a time); in a burst
+ * that may wake one task more than needed, which finds nothing and keeps its
+ * place.  A woken task that is cancelled before it runs passes its turn on;
+ * one that runs and finds the element taken first (by an interrupt's try_
+ * call, or a task that was not waiting) keeps its place at the front.  A
+ * waiting send or reserve is woken only when the reservation is free too;
+ * try_send never waits and queues behind the reservation.
  */
 #ifndef EBB_CHANNEL_H
 #define EBB_CHANNEL_H
@@ -44,8 +51,8 @@ typedef struct ebb_channel {
     uint16_t fill;      /* occupied slots: published + reserved + queued behind */
     uint8_t reserved;   /* a producer holds slot (head + count) % capacity */
     uint8_t peeked;     /* a consumer holds slot head */
-    ebb_list senders;   /* waiting for space (or for the reservation) */
-    ebb_list receivers; /* waiting for an element (or for the peek) */
+    ebb_waitlist senders;   /* waiting for space (and the reservation) */
+    ebb_waitlist receivers; /* waiting for an element (and the peek) */
 } ebb_channel;
 
 /**
@@ -61,8 +68,8 @@ typedef struct ebb_channel {
                         (uint16_t)sizeof(type),                                \
                         (uint16_t)(capacity),                                  \
                         0, 0, 0, 0, 0,                                         \
-                        EBB_LIST_INIT,                                         \
-                        EBB_LIST_INIT}
+                        EBB_WAITLIST_INIT,                                     \
+                        EBB_WAITLIST_INIT}
 
 /**
  * Initialise a channel over caller storage of capacity * size bytes.
@@ -76,22 +83,24 @@ static inline uint16_t ebb_channel_count(const ebb_channel *ch) { return ch->cou
 
 /**
  * Copy `elem` in.  Returns EBB_OK, or EBB_EAGAIN when full (nothing copied).
- * Context: any (interrupts included).  Cost: O(size) copy + wakes.
+ * Context: any (interrupts included).  Cost: O(size) copy + at most one wake.
  */
 int ebb_channel_try_send(ebb_channel *ch, const void *elem);
 
 /**
  * Copy the oldest element out.  Returns EBB_OK, EBB_EAGAIN when empty, or
  * EBB_EBUSY while a peek holds the oldest element.
- * Context: any.  Cost: O(size) copy + wakes.
+ * Context: any.  Cost: O(size) copy + at most one wake.
  */
 int ebb_channel_try_recv(ebb_channel *ch, void *out);
 
-/** Awaitable send: waits while the channel is full.  Context: task. */
+/** Awaitable send: waits while the channel is full.  Context: task.
+ *  Cost: O(size) copy + at most one wake; O(1) to wait and to cancel. */
 EBB_AWAITABLE ebb_poll_t ebb_channel_send(ebb_wait *w, ebb_channel *ch, const void *elem);
 #define ebb_channel_send(...) EBB_AWAITABLE_CALL(ebb_channel_send, __VA_ARGS__)
 
-/** Awaitable receive: waits while the channel is empty.  Context: task. */
+/** Awaitable receive: waits while the channel is empty.  Context: task.
+ *  Cost: O(size) copy + at most two wakes; O(1) to wait and to cancel. */
 EBB_AWAITABLE ebb_poll_t ebb_channel_recv(ebb_wait *w, ebb_channel *ch, void *out);
 #define ebb_channel_recv(...) EBB_AWAITABLE_CALL(ebb_channel_recv, __VA_ARGS__)
 
@@ -109,7 +118,7 @@ void *ebb_channel_try_reserve(ebb_channel *ch);
 /**
  * Publish the reserved slot (and anything queued behind it).
  * Contract channel:2 - a reservation is held.
- * Context: any.  Cost: O(1) + wakes.
+ * Context: any.  Cost: O(1) + at most two wakes.
  */
 void ebb_channel_commit(ebb_channel *ch);
 
@@ -127,7 +136,7 @@ void *ebb_channel_try_peek(ebb_channel *ch);
 /**
  * Remove the peeked element, freeing its slot.
  * Contract channel:3 - a peek is held.
- * Context: any.  Cost: O(1) + wakes.
+ * Context: any.  Cost: O(1) + at most two wakes.
  */
 void ebb_channel_release(ebb_channel *ch);
 

@@ -1,19 +1,28 @@
 /*
  * ebb/list.h - the one intrusive list every ebb queue is built from.
  *
- * The run queue, the timer queue and every wait list (channel senders and
- * receivers, signals, mutexes, EXTI lines) are an ebb_list of ebb_node
- * embedded in the object that waits.  Nothing is allocated; an object is on at
- * most one list at a time through a given node.
+ * Two shapes, both intrusive (the node is embedded in the object that waits;
+ * nothing is allocated; an object is on at most one list at a time through a
+ * given node):
  *
- * Singly linked with a tail pointer: one pointer per node keeps the task
- * header at 12 bytes, and every hot operation (push at the tail, pop at the
- * head, "is it queued?") is O(1).  Removing from the middle is O(n); it only
- * happens on cancellation, and ebb's lists are short.
+ *   ebb_list / ebb_node    singly linked with a tail pointer: the run queues.
+ *       One pointer per node keeps the task header at 12 bytes; every
+ *       operation the executor needs (push at the tail, pop at the head,
+ *       detach the whole chain, "is it queued?") is O(1).  A task is never
+ *       unlinked from the middle: a cancelled task stays queued and the
+ *       executor skips it (ebb_task_cancel).
  *
- * A node is "linked" exactly when next != NULL: the last node points at a
- * shared sentinel instead of NULL.  That makes the queued test a single load,
- * which is what lets ebb_wake() queue a task at most once.
+ *   ebb_dlist / ebb_dnode  doubly linked ring through the list's own head
+ *       node: every wait list (ebb_waitlist, ebb/wait.h).  Two pointers per
+ *       node buy removal from anywhere in O(1), without knowing the list -
+ *       which is what cancellation, a timeout whose event won and the losers
+ *       of a select do - and a wake-all that can detach the waiters in O(1)
+ *       and wake them one critical section at a time.
+ *
+ * In both, a node is "linked" exactly when next != NULL (the last node of an
+ * ebb_list points at a shared sentinel; in a ring the last points at the
+ * head).  That makes the queued test a single load, which is what lets
+ * ebb_wake() queue a task at most once.
  *
  * None of these functions lock: callers hold the port lock whenever an
  * interrupt could touch the same list.
@@ -119,6 +128,116 @@ bool ebb_list_remove(ebb_list *l, ebb_node *n);
 static inline ebb_node *ebb_list_next(const ebb_node *n)
 {
     return n->next == EBB_LIST_END ? NULL : n->next;
+}
+
+/* ---- ebb_dlist: doubly linked ring, O(1) removal from anywhere ---- */
+
+typedef struct ebb_dnode {
+    struct ebb_dnode *next; /* NULL: not on a list */
+    struct ebb_dnode *prev; /* meaningful only while linked */
+} ebb_dnode;
+
+/* The list is the ring's head node.  Empty exactly when head.next == NULL,
+ * so all-zero (a static object, or EBB_DLIST_INIT) is a valid empty list, no
+ * list needs an init call, and none needs its own address in an
+ * initializer.  Non-empty: head.next is the first node, head.prev the last,
+ * and the ring closes through the head. */
+typedef struct ebb_dlist {
+    ebb_dnode head;
+} ebb_dlist;
+
+#define EBB_DLIST_INIT {{NULL, NULL}}
+#define EBB_DNODE_INIT {NULL, NULL}
+
+/** Empty a list.  Context: any.  Cost: O(1). */
+static inline void ebb_dlist_init(ebb_dlist *l) { l->head.next = NULL; }
+
+/** True when the node is on some list.  Context: any.  Cost: O(1). */
+static inline bool ebb_dnode_linked(const ebb_dnode *n) { return n->next != NULL; }
+
+/** First node, or NULL when empty.  Context: any, lock held.  O(1). */
+static inline ebb_dnode *ebb_dlist_first(const ebb_dlist *l) { return l->head.next; }
+
+/** True when the list holds nothing.  Context: any.  Cost: O(1). */
+static inline bool ebb_dlist_empty(const ebb_dlist *l) { return l->head.next == NULL; }
+
+/** Node after `n` on `l`, or NULL at the end.  Context: any, lock held. */
+static inline ebb_dnode *ebb_dlist_next(const ebb_dlist *l, const ebb_dnode *n)
+{
+    return n->next == &l->head ? NULL : n->next;
+}
+
+/* Link `n` between neighbours `prev` and `next` of a non-empty ring. */
+static inline void ebb__dnode_link(ebb_dnode *n, ebb_dnode *prev, ebb_dnode *next)
+{
+    n->next = next;
+    n->prev = prev;
+    prev->next = n;
+    next->prev = n;
+}
+
+/** Append an unlinked node.  Context: any, lock held.  Cost: O(1). */
+static inline void ebb_dlist_push_back(ebb_dlist *l, ebb_dnode *n)
+{
+    ebb_dnode *h = &l->head;
+    if (h->next == NULL) {
+        h->next = h->prev = h; /* a ring of the head alone */
+    }
+    ebb__dnode_link(n, h->prev, h);
+}
+
+/** Prepend an unlinked node.  Context: any, lock held.  Cost: O(1). */
+static inline void ebb_dlist_push_front(ebb_dlist *l, ebb_dnode *n)
+{
+    ebb_dnode *h = &l->head;
+    if (h->next == NULL) {
+        h->next = h->prev = h;
+    }
+    ebb__dnode_link(n, h, h->next);
+}
+
+/** Unlink a linked node from whatever list holds it (the list is not needed:
+ *  an only node's neighbours are both the head, which then becomes empty).
+ *  Context: any, lock held.  Cost: O(1). */
+static inline void ebb_dnode_unlink(ebb_dnode *n)
+{
+    ebb_dnode *next = n->next;
+    ebb_dnode *prev = n->prev;
+    if (next == prev) {
+        next->next = NULL; /* it was the only node: the list is empty now */
+    } else {
+        prev->next = next;
+        next->prev = prev;
+    }
+    n->next = NULL;
+}
+
+/** Remove and return the first node (unlinked), or NULL.  Context: any, lock
+ *  held.  Cost: O(1). */
+static inline ebb_dnode *ebb_dlist_pop_front(ebb_dlist *l)
+{
+    ebb_dnode *n = ebb_dlist_first(l);
+    if (n != NULL) {
+        ebb_dnode_unlink(n);
+    }
+    return n;
+}
+
+/** Move every node of `from` (in order) to `to`, leaving `from` empty; `to`
+ *  is overwritten.  The nodes stay linked, so whoever owns one can still
+ *  unlink it in O(1).  Context: any, lock held.  Cost: O(1). */
+static inline void ebb_dlist_move_all(ebb_dlist *from, ebb_dlist *to)
+{
+    ebb_dnode *first = from->head.next;
+    to->head.next = NULL;
+    if (first != NULL) {
+        ebb_dnode *last = from->head.prev;
+        from->head.next = NULL;
+        to->head.next = first;
+        to->head.prev = last;
+        first->prev = &to->head;
+        last->next = &to->head;
+    }
 }
 
 #ifdef __cplusplus

@@ -20,15 +20,15 @@ extern "C" {
 
 typedef struct ebb_mutex {
     ebb_task *owner;
-    ebb_list waiters;
+    ebb_waitlist waiters;
 } ebb_mutex;
 
-#define EBB_MUTEX_DEFINE(name) ebb_mutex name = {NULL, EBB_LIST_INIT}
+#define EBB_MUTEX_DEFINE(name) ebb_mutex name = {NULL, EBB_WAITLIST_INIT}
 
 /**
  * Awaitable: ready once the current task owns `m`.
  * Contract mutex:1 - the task does not already own it (no recursion).
- * Context: task.  Cost: O(1) (O(waiters) when cancelled).
+ * Context: task.  Cost: O(1), also when cancelled.
  */
 EBB_AWAITABLE ebb_poll_t ebb_mutex_lock(ebb_wait *w, ebb_mutex *m);
 #define ebb_mutex_lock(...) EBB_AWAITABLE_CALL(ebb_mutex_lock, __VA_ARGS__)

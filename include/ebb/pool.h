@@ -45,7 +45,7 @@ typedef struct ebb_pool {
     uint16_t free;      /* first free block, EBB__POOL_END: none */
     uint16_t handed;    /* blocks freed for woken waiters not yet resumed */
     uint16_t fresh;     /* blocks [fresh, count) were never allocated */
-    ebb_list waiters;   /* tasks waiting for a block, oldest first */
+    ebb_waitlist waiters;   /* tasks waiting for a block, oldest first */
 } ebb_pool;
 
 /* Both markers are Thumb-2 immediates: one compare each on the fast paths. */
@@ -59,7 +59,7 @@ typedef struct ebb_pool {
 #define EBB_POOL_INITIALIZER(blocks, link, size, count)                        \
     {(uint8_t *)(blocks), (link), (uint32_t)(size) * (uint32_t)(count),       \
      (uint16_t)(size), (uint16_t)(count), EBB__POOL_END, EBB__POOL_END, 0,     \
-     EBB_LIST_INIT}
+     EBB_WAITLIST_INIT}
 
 /**
  * Define pool `name` of `count` blocks, each a `type` (its size and
@@ -141,7 +141,7 @@ EBB__POOL_INLINE int ebb_pool_free(ebb_pool *p, void *block)
         return ebb__pool_refuse(2);
     }
     ebb_irq_state s = ebb_port_lock();
-    if (EBB_UNLIKELY(p->link[i] != EBB__POOL_USED || !ebb_list_empty(&p->waiters))) {
+    if (EBB_UNLIKELY(p->link[i] != EBB__POOL_USED || !ebb_waitlist_empty(&p->waiters))) {
         return ebb__pool_release_slow_unlock(p, i, s); /* misuse, or a waiter */
     }
     p->link[i] = p->free;

@@ -31,13 +31,13 @@ extern "C" {
 #endif
 
 typedef struct ebb_sem {
-    ebb_list waiters; /* tasks waiting for a token, oldest first */
+    ebb_waitlist waiters; /* tasks waiting for a token, oldest first */
     uint32_t count;   /* tokens held; 0 whenever a task waits */
     uint32_t limit;   /* count never exceeds it */
 } ebb_sem;
 
 /** Initializer of a semaphore holding `initial` tokens, at most `limit`. */
-#define EBB_SEM_INITIALIZER(initial, limit) {EBB_LIST_INIT, (initial), (limit)}
+#define EBB_SEM_INITIALIZER(initial, limit) {EBB_WAITLIST_INIT, (initial), (limit)}
 
 /**
  * Define semaphore `name` with `initial` tokens and at most `limit` (a

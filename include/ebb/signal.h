@@ -19,15 +19,16 @@ extern "C" {
 #endif
 
 typedef struct ebb_signal {
-    ebb_list waiters;
+    ebb_waitlist waiters;
     uint32_t value;
     bool set;
 } ebb_signal;
 
-#define EBB_SIGNAL_DEFINE(name) ebb_signal name = {EBB_LIST_INIT, 0, false}
+#define EBB_SIGNAL_DEFINE(name) ebb_signal name = {EBB_WAITLIST_INIT, 0, false}
 
-/** Store `value` (overwriting any unread one) and wake the waiters.
- *  Context: any.  Cost: O(waiters). */
+/** Store `value` (overwriting any unread one) and wake the longest waiting
+ *  task (one value, one taker: the others stay asleep).
+ *  Context: any.  Cost: O(1). */
 void ebb_signal_raise(ebb_signal *s, uint32_t value);
 
 /** Take the value if one is set.  Returns whether one was.  Context: any. */
@@ -38,8 +39,9 @@ void ebb_signal_reset(ebb_signal *s);
 
 /**
  * Awaitable: ready with the value once one is set; taking it clears the
- * signal, so with several waiters each value goes to one of them.
- * Contract wait:1.  Context: task.  Cost: O(1).
+ * signal, so with several waiters each value goes to one of them, first
+ * come first served.  Contract wait:1.  Context: task.  Cost: O(1), also to
+ * cancel.
  */
 EBB_AWAITABLE ebb_poll_t ebb_signal_wait(ebb_wait *w, ebb_signal *s, uint32_t *value);
 #define ebb_signal_wait(...) EBB_AWAITABLE_CALL(ebb_signal_wait, __VA_ARGS__)

@@ -186,9 +186,9 @@ struct ebb_executor;
 /**
  * Start `t` on executor `ex`: its body runs from the top at the executor's
  * next pass.  A task that finished (or was cancelled) may be spawned again.
- * Returns EBB_OK, or EBB_EBUSY if `t` is already running, or finished but
- * still queued on a different executor (poll that one first); nothing
- * changes then.
+ * Returns EBB_OK, or EBB_EBUSY if `t` is already running, or finished (or
+ * was cancelled) but is still queued on a different executor (poll that one
+ * first); nothing changes then.
  * Contract task:1 - ex has been initialised.
  * Context: any.  Cost: O(1).
  */
@@ -197,14 +197,17 @@ int ebb_task_spawn(struct ebb_executor *ex, ebb_task *t);
 /**
  * Stop a running task from outside: its current await is cancelled (every
  * waker it registered is withdrawn, exactly as when a select drops a loser),
- * it leaves the run queue, and its state becomes EBB_TASK_IDLE.  Cancelling a
+ * it is never polled again, and its state becomes EBB_TASK_IDLE (if it was
+ * queued it stays queued, in O(1): its executor skips it at the next pass,
+ * which may make one pass with nothing to run).  Cancelling a
  * task that is not running does nothing.  A task may not cancel itself
  * (contract task:2); it returns from its body instead.  The caller must not
  * be preemptible by `t`'s executor (an executor that runs in an interrupt
  * handler): mask that interrupt around the call, or cancel from a context
  * of at least its priority.
  * Context: task or main, not interrupt (it runs the task's cancel path).
- * Cost: O(run-queue length) + the cancel path of its current await.
+ * Cost: O(1) + the cancel path of its current await (O(1) for every ebb
+ * awaitable).
  */
 void ebb_task_cancel(ebb_task *t);
 

@@ -113,7 +113,7 @@ EBB_AWAITABLE ebb_poll_t ebb_ticker_next(ebb_ticker *tk);
 /** True while `t` waits in the timer queue.  Context: any.  O(1). */
 static inline bool ebb_timer_armed(const ebb_timer *t)
 {
-    return ebb_node_linked(&t->wait.node);
+    return ebb_wait_linked(&t->wait);
 }
 
 /* ---- the time driver interface (rules T1..T7: ebb/time_driver.h) ---- */

@@ -3,13 +3,28 @@
  *
  * An ebb_wait is the state of one pending await: a list node plus the task to
  * wake.  It lives in the awaiting task's state struct (so waiting costs no
- * memory anywhere else) and is linked into the wait list of whatever the task
- * waits for.  A waker - often an interrupt handler - pops it and wakes the
- * task.  From the ebb_wait alone an awaitable knows where it stands:
+ * memory anywhere else) and is linked into the ebb_waitlist of whatever the
+ * task waits for.  A waker - often an interrupt handler - takes it off the
+ * list and wakes the task.  From the ebb_wait alone an awaitable knows where
+ * it stands:
  *
  *     task == NULL              idle: the next poll starts a new wait
  *     task != NULL, linked      waiting
  *     task != NULL, unlinked    fired: a waker took it off the list
+ *
+ * The list is doubly linked (ebb_dlist), so withdrawing a wait - a cancel, a
+ * timeout whose event won, a losing select branch - is O(1) however many
+ * other tasks wait on the same object.
+ *
+ * Two ways to use a list:
+ *   - broadcast (an EXTI edge, "data arrived"): ebb_wait_on() +
+ *     ebb_waitlist_wake_all(); every waiter sees the event.
+ *   - hand-off (a channel item or slot, a signal value): the producer wakes
+ *     ONE waiter per event (ebb_waitlist_wake_one_locked, first come first
+ *     served) and the awaitable ends each poll with ebb_wait_step_locked(),
+ *     which passes the turn on when the woken waiter leaves without using
+ *     it and keeps a woken waiter that lost a race at the front.  No
+ *     thundering herd, and the producer's work is O(1).
  */
 #ifndef EBB_WAIT_H
 #define EBB_WAIT_H
@@ -26,73 +41,135 @@ extern "C" {
 #endif
 
 typedef struct ebb_wait {
-    ebb_node node;
+    ebb_dnode node; /* on the waited-for object's ebb_waitlist */
     ebb_task *task;
 } ebb_wait;
 
-#define EBB_WAIT_INIT {EBB_NODE_INIT, NULL}
+#define EBB_WAIT_INIT {EBB_DNODE_INIT, NULL}
+
+/** The tasks waiting for one object, in arrival order.  All-zero (a static
+ *  object) is a valid empty list. */
+typedef struct ebb_waitlist {
+    ebb_dlist l;
+} ebb_waitlist;
+
+#define EBB_WAITLIST_INIT {EBB_DLIST_INIT}
+
+/** Empty `l`.  Context: any, before use (or with the lock held).  O(1). */
+static inline void ebb_waitlist_init(ebb_waitlist *l) { ebb_dlist_init(&l->l); }
+
+/** True when nobody waits on `l`.  Context: any.  Cost: O(1). */
+static inline bool ebb_waitlist_empty(const ebb_waitlist *l) { return ebb_dlist_empty(&l->l); }
+
+/** First waiter (the longest waiting), or NULL.  Context: any, lock held. */
+static inline ebb_wait *ebb_waitlist_first(const ebb_waitlist *l)
+{
+    ebb_dnode *n = ebb_dlist_first(&l->l);
+    return n != NULL ? EBB_CONTAINER_OF(n, ebb_wait, node) : NULL;
+}
+
+/** The waiter after `w` on `l`, or NULL.  Context: any, lock held. */
+static inline ebb_wait *ebb_waitlist_next(const ebb_waitlist *l, const ebb_wait *w)
+{
+    ebb_dnode *n = ebb_dlist_next(&l->l, &w->node);
+    return n != NULL ? EBB_CONTAINER_OF(n, ebb_wait, node) : NULL;
+}
+
+/** Iterate over the waiters of `l` in arrival order (lock held; do not
+ *  unlink `w` inside the loop). */
+#define EBB_WAITLIST_FOR_EACH(w, l) \
+    for ((w) = ebb_waitlist_first(l); (w) != NULL; (w) = ebb_waitlist_next((l), (w)))
 
 /** True once a waker has taken `w` off its list.  Context: any.  O(1). */
 static inline bool ebb_wait_fired(const ebb_wait *w)
 {
-    return w->task != NULL && !ebb_node_linked(&w->node);
+    return w->task != NULL && !ebb_dnode_linked(&w->node);
 }
 
+/** True while `w` is on a list.  Context: any.  O(1). */
+static inline bool ebb_wait_linked(const ebb_wait *w) { return ebb_dnode_linked(&w->node); }
+
 /**
- * Put `w` on `list` for the current task (if not already there).
+ * Put `w` at the end of `list` for the current task (if not already on it).
  * Contract wait:1 - called inside a task's poll (ebb_current() != NULL).
  * Context: task, port lock held by the caller.  Cost: O(1).
  */
-void ebb_wait_add_locked(ebb_wait *w, ebb_list *list);
+void ebb_wait_add_locked(ebb_wait *w, ebb_waitlist *list);
 
 /**
- * Withdraw `w`: unlink it from `list` if it is still there, and make it idle.
- * Safe on an idle ebb_wait.  Context: any, lock held.  Cost: O(1) when it is
- * not on the list (the common case: it fired, or never waited), else
- * O(list length).
+ * Withdraw `w`: unlink it from its list if it is still on one, and make it
+ * idle.  Safe on an idle ebb_wait.  Context: any, lock held.  Cost: O(1).
  */
-static inline void ebb_wait_remove_locked(ebb_wait *w, ebb_list *list)
+void ebb__wait_remove_locked(ebb_wait *w); /* the same, out of line */
+static inline void ebb_wait_remove_locked(ebb_wait *w)
 {
-    if (ebb_node_linked(&w->node)) {
-        (void)ebb_list_remove(list, &w->node);
+#if defined(__OPTIMIZE_SIZE__)
+    /* Size builds: one copy instead of one per translation unit. */
+    ebb__wait_remove_locked(w);
+#else
+    if (ebb_dnode_linked(&w->node)) {
+        ebb_dnode_unlink(&w->node);
     }
     w->task = NULL;
+#endif
 }
 
 /**
  * Wake the first waiter of `list` (taking it off the list).  Returns whether
- * there was one.  Context: any, lock held.  Cost: O(1) + ebb_wake.
+ * there was one.  Out of line: every hand-off site calls it, and one copy
+ * of the wake path is smaller than one per site (text budget).
+ * Context: any, lock held.  Cost: O(1) + ebb_wake.
  */
-bool ebb_waitlist_wake_one_locked(ebb_list *list);
+bool ebb_waitlist_wake_one_locked(ebb_waitlist *list);
 
 /**
- * Wake every waiter of `list`.  Context: any, lock held.
- * Cost: O(waiters) wakes.
+ * Wake every waiter of `list`, in one critical section.  Prefer
+ * ebb_waitlist_wake_all(), which holds the lock for one waiter at a time.
+ * Context: any, lock held.  Cost: O(waiters) wakes, all with the lock held.
  */
-void ebb_waitlist_wake_all_locked(ebb_list *list);
+void ebb_waitlist_wake_all_locked(ebb_waitlist *list);
 
-/** ebb_waitlist_wake_all_locked() inside its own critical section.
- *  Context: any (the usual call from an interrupt handler).  */
-void ebb_waitlist_wake_all(ebb_list *list);
+/**
+ * Wake every task waiting on `list` when the call starts (a waiter that
+ * registers again meanwhile waits for the next event).  The waiters are
+ * detached in O(1) and woken one critical section each, so the port lock is
+ * never held for more than one wake, however many tasks wait.
+ * Context: any (the usual call from an interrupt handler).
+ * Cost: O(waiters) in total; the lock is held O(1) at a time.
+ */
+void ebb_waitlist_wake_all(ebb_waitlist *list);
+
+/* Internal: ebb_waitlist_wake_all() when there is more than one waiter. */
+void ebb__waitlist_wake_many(ebb_waitlist *list, ebb_irq_state s);
 
 /**
  * ebb_waitlist_wake_all(), inlined into the caller: for the one hot
  * interrupt handler whose every cycle counts (call, return and a second
- * prologue saved, and the handler's code stays in one place in flash).
+ * prologue saved when one task waits, the common case).
  * Context: any.  Cost: as ebb_waitlist_wake_all, minus a call.
  */
-static inline void ebb_waitlist_wake_all_inline(ebb_list *list)
+static inline void ebb_waitlist_wake_all_inline(ebb_waitlist *list)
 {
+#if defined(__OPTIMIZE_SIZE__)
+    ebb_waitlist_wake_all(list); /* size builds: one copy */
+    return;
+#endif
     ebb_irq_state s = ebb_port_lock();
-    ebb_node *n;
-    while ((n = ebb_list_pop_front(list)) != NULL) {
+    ebb_dnode *n = ebb_dlist_first(&list->l);
+    if (n != NULL) {
+        if (n->next != &list->l.head) {
+            ebb__waitlist_wake_many(list, s); /* unlocks */
+            return;
+        }
+        list->l.head.next = NULL; /* it was the only waiter */
+        n->next = NULL;
         (void)ebb__wake_locked(EBB_CONTAINER_OF(n, ebb_wait, node)->task);
     }
     ebb_port_unlock(s);
 }
 
 /* Internal: ebb_wait_on() when it has to take the lock. */
-ebb_poll_t ebb__wait_on_locked_path(ebb_wait *w, ebb_list *list);
+ebb_poll_t ebb__wait_on_locked_path(ebb_wait *w, ebb_waitlist *list);
 
 /**
  * The generic awaitable "wait until someone wakes this list": READY once a
@@ -101,10 +178,13 @@ ebb_poll_t ebb__wait_on_locked_path(ebb_wait *w, ebb_list *list);
  * The resume after a wake is inlined and takes no lock: a fired wait is on
  * no list, so no interrupt can touch it any more.
  * Contract wait:1.  Context: task.  Cost: a few instructions on resume;
- * O(1) to register, O(n) when cancelled.
+ * O(1) to register and to cancel.
  */
-EBB_AWAITABLE static inline ebb_poll_t ebb_wait_on(ebb_wait *w, ebb_list *list)
+EBB_AWAITABLE static inline ebb_poll_t ebb_wait_on(ebb_wait *w, ebb_waitlist *list)
 {
+#if defined(__OPTIMIZE_SIZE__)
+    return ebb__wait_on_locked_path(w, list); /* size builds: one copy */
+#endif
     if (ebb_wait_fired(w) && !ebb_cancelling()) {
         w->task = NULL;
         return EBB_READY;
@@ -112,6 +192,54 @@ EBB_AWAITABLE static inline ebb_poll_t ebb_wait_on(ebb_wait *w, ebb_list *list)
     return ebb__wait_on_locked_path(w, list);
 }
 #define ebb_wait_on(...) EBB_AWAITABLE_CALL(ebb_wait_on, __VA_ARGS__)
+
+/* Internal: ebb_wait_turn() when someone waits. */
+bool ebb__wait_turn_slow(const ebb_wait *w, const ebb_waitlist *list);
+
+/**
+ * First come first served: true when `w` may make its attempt now - nobody
+ * waits on `list` ahead of it, or it was handed the turn (woken).  A task
+ * that finds others waiting queues behind them instead of taking what was
+ * meant for them (including a task that loops straight back to the same
+ * await after being served).  Context: task, lock held.  Cost: O(1); two
+ * instructions when nobody waits.
+ */
+static inline bool ebb_wait_turn(const ebb_wait *w, const ebb_waitlist *list)
+{
+    return ebb_waitlist_empty(list) || ebb__wait_turn_slow(w, list);
+}
+
+/* Internal: the cancel-or-register half of ebb_wait_step_locked(). */
+void ebb__wait_miss_locked(ebb_wait *w, ebb_waitlist *list, bool more);
+
+/**
+ * The one "cancel, try, register" step of a hand-off awaitable, after its
+ * attempt.  The caller holds the lock and passes
+ *   ok   - the attempt succeeded (it must not be made, and ok must be false,
+ *          while ebb_cancelling());
+ *   more - what is left would let the next waiter of `list` succeed too.
+ * Then: on success or cancel `w` leaves the list, and if it had been handed
+ * the turn (woken) or took something, and `more` holds, the next waiter is
+ * woken - so a turn is never lost to a cancelled waiter and several items
+ * published at once reach several waiters, one wake at a time.  On failure
+ * `w` (re)joins the list: at the end if it is new, at the front if it was
+ * woken and someone else took the item first (an interrupt's try_ call, or
+ * a task that arrived meanwhile), so it keeps its turn.
+ * Returns EBB_READY when ok.  Contract wait:1 (on register).
+ * Context: task, lock held.  Cost: O(1).
+ */
+static inline ebb_poll_t ebb_wait_step_locked(ebb_wait *w, ebb_waitlist *list, bool ok, bool more)
+{
+    if (ok) {
+        ebb_wait_remove_locked(w);
+        if (more) {
+            (void)ebb_waitlist_wake_one_locked(list);
+        }
+        return EBB_READY;
+    }
+    ebb__wait_miss_locked(w, list, more);
+    return EBB_PENDING;
+}
 
 #ifdef __cplusplus
 }

@@ -123,7 +123,7 @@ static void test_select_timer_wins_signal_withdrawn(void **state)
     ebb_host_run_until(&test_exec, 1000);
     assert_int_equal(t.which, 1);
     assert_int_equal(t.at, 100);
-    assert_true(ebb_list_empty(&sig.waiters));
+    assert_true(ebb_waitlist_empty(&sig.waiters));
     int polls = t.polls;
     ebb_signal_raise(&sig, 1); /* no stale waker may reach the task */
     assert_false(ebb_executor_has_work(&test_exec));
@@ -142,7 +142,7 @@ static void test_timeout_expires_then_no_stale_wake(void **state)
     ebb_host_run_until(&test_exec, 1000);
     assert_int_equal(t.result, EBB_ETIMEDOUT);
     assert_int_equal(t.at, 50);
-    assert_true(ebb_list_empty(&ch.receivers));
+    assert_true(ebb_waitlist_empty(&ch.receivers));
     uint32_t v = 5;
     assert_int_equal(ebb_channel_try_send(&ch, &v), EBB_OK);
     assert_false(ebb_executor_has_work(&test_exec));
@@ -240,7 +240,7 @@ static void test_select4_first_listed_wins_ties(void **state)
     assert_int_equal(t.at, 30);
     assert_false(ebb_timer_armed(&t.timer));
     assert_false(ebb_timer_armed(&t.add.timer));
-    assert_true(ebb_list_empty(&sig.waiters));
+    assert_true(ebb_waitlist_empty(&sig.waiters));
     assert_int_equal(ebb_host_alarm(), EBB_TICKS_NEVER);
 }
 
@@ -270,7 +270,7 @@ static void test_cancel_task_inside_select(void **state)
     ebb_task_spawn(&test_exec, &t.task);
     ebb_host_run_until(&test_exec, 10);
     ebb_task_cancel(&t.task);
-    assert_true(ebb_list_empty(&sig.waiters));
+    assert_true(ebb_waitlist_empty(&sig.waiters));
     assert_false(ebb_timer_armed(&t.timer));
     assert_int_equal(ebb_host_alarm(), EBB_TICKS_NEVER);
 }

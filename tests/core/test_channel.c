@@ -120,7 +120,7 @@ static void test_many_senders_many_receivers(void **state)
         assert_int_equal(ebb_task_state(&s[i].task), EBB_TASK_DONE);
     }
     assert_int_equal(r[0].got + r[1].got + r[2].got, 4 * PER_SENDER);
-    assert_true(ebb_list_empty(&ch.senders));
+    assert_true(ebb_waitlist_empty(&ch.senders));
     assert_int_equal(ebb_channel_count(&ch), 0);
 }
 

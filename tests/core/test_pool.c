@@ -243,7 +243,7 @@ static void test_pool_conservation_random(void **state)
             handed += ebb_wait_fired(&t[i].wait);
         }
         assert_int_equal(n_held + in_tasks + handed + ebb_pool_free_count(&pool4), 4);
-        assert_true(ebb_pool_free_count(&pool4) == 0 || ebb_list_empty(&pool4.waiters));
+        assert_true(ebb_pool_free_count(&pool4) == 0 || ebb_waitlist_empty(&pool4.waiters));
     }
     assert_true(total_got > 1000);
 }

@@ -139,7 +139,7 @@ static void test_sem_cancelled_waiter_passes_token_on(void **state)
     ebb_sem_give(&s);
     ebb_task_cancel(&c.task);
     assert_int_equal(ebb_sem_count(&s), 1);
-    assert_true(ebb_list_empty(&s.waiters));
+    assert_true(ebb_waitlist_empty(&s.waiters));
 }
 
 /* The limit also bounds a token passed back by a cancelled waiter. */
@@ -169,7 +169,7 @@ static void test_sem_take_timeout_leaves_queue(void **state)
     ebb_host_run_until(&test_exec, 6);
     assert_int_equal(t.result, EBB_ETIMEDOUT);
     assert_int_equal(ebb_task_state(&t.task), EBB_TASK_DONE);
-    assert_true(ebb_list_empty(&s.waiters));
+    assert_true(ebb_waitlist_empty(&s.waiters));
     assert_int_equal(ebb_sem_give(&s), EBB_OK);
     assert_int_equal(ebb_sem_count(&s), 1);
 }
@@ -236,7 +236,7 @@ static void test_sem_conservation_random(void **state)
             in_flight += ebb_wait_fired(&t[i].wait);
         }
         assert_int_equal(accepted, taken + ebb_sem_count(&s) + in_flight);
-        assert_true(ebb_sem_count(&s) == 0 || ebb_list_empty(&s.waiters));
+        assert_true(ebb_sem_count(&s) == 0 || ebb_waitlist_empty(&s.waiters));
         assert_true(taken >= taken_before);
         taken_before = taken;
     }

@@ -128,7 +128,7 @@ static void test_mutex_lock_timeout_leaves_queue(void **state)
     ebb_task_spawn(&test_exec, &waiter.task);
     ebb_host_run_until(&test_exec, 6);
     assert_int_equal(waiter.result, EBB_ETIMEDOUT);
-    assert_true(ebb_list_empty(&m.waiters));
+    assert_true(ebb_waitlist_empty(&m.waiters));
     ebb_host_run_idle(&test_exec, 1000);
     assert_int_equal(n_order, 3);
     assert_null(m.owner);

@@ -7,7 +7,7 @@
 struct counter {
     ebb_task task;
     ebb_wait wait;
-    ebb_list *list;
+    ebb_waitlist *list;
     int polls;
     int resumes;
     ebb_host_isr_fn isr_during_poll; /* fired from inside the poll, once */
@@ -43,7 +43,7 @@ static void test_header_size(void **state)
 static void test_spawn_runs_and_double_spawn_refused(void **state)
 {
     (void)state;
-    ebb_list list = EBB_LIST_INIT;
+    ebb_waitlist list = EBB_WAITLIST_INIT;
     struct counter c = {.task = EBB_TASK_INITIALIZER(counter_poll), .list = &list};
 
     assert_int_equal(ebb_task_state(&c.task), EBB_TASK_IDLE);
@@ -63,7 +63,7 @@ static void test_spawn_runs_and_double_spawn_refused(void **state)
 static void test_wake_twice_queues_once(void **state)
 {
     (void)state;
-    ebb_list list = EBB_LIST_INIT;
+    ebb_waitlist list = EBB_WAITLIST_INIT;
     struct counter c = {.task = EBB_TASK_INITIALIZER(counter_poll), .list = &list};
     ebb_task_spawn(&test_exec, &c.task);
     ebb_executor_poll(&test_exec);
@@ -79,7 +79,7 @@ static void wake_task_isr(void *arg) { ebb_wake(arg); }
 static void test_wake_while_polling_runs_next_pass(void **state)
 {
     (void)state;
-    ebb_list list = EBB_LIST_INIT;
+    ebb_waitlist list = EBB_WAITLIST_INIT;
     struct counter c = {.task = EBB_TASK_INITIALIZER(counter_poll), .list = &list};
     ebb_task_spawn(&test_exec, &c.task);
     ebb_executor_poll(&test_exec);
@@ -152,7 +152,7 @@ static void wake_during_lock_isr(void *arg)
 static void test_isr_masked_inside_critical_section(void **state)
 {
     (void)state;
-    ebb_list list = EBB_LIST_INIT;
+    ebb_waitlist list = EBB_WAITLIST_INIT;
     struct counter c = {.task = EBB_TASK_INITIALIZER(counter_poll), .list = &list};
     ebb_task_spawn(&test_exec, &c.task);
     ebb_executor_poll(&test_exec);
@@ -202,7 +202,7 @@ static struct counter many[N_TASKS];
 static void test_thousand_tasks(void **state)
 {
     (void)state;
-    ebb_list list = EBB_LIST_INIT;
+    ebb_waitlist list = EBB_WAITLIST_INIT;
     for (int i = 0; i < N_TASKS; i++) {
         memset(&many[i], 0, sizeof many[i]);
         many[i].task.poll = counter_poll;
@@ -232,7 +232,7 @@ static void test_thousand_tasks(void **state)
 struct oneshot {
     ebb_task task;
     ebb_wait wait;
-    ebb_list list;
+    ebb_waitlist list;
     int done;
 };
 static ebb_poll_t oneshot_poll(ebb_task *self)
@@ -296,16 +296,21 @@ static void test_respawn_on_other_executor_while_queued(void **state)
 static void test_cancel_task_withdraws_waker(void **state)
 {
     (void)state;
-    ebb_list list = EBB_LIST_INIT;
+    ebb_waitlist list = EBB_WAITLIST_INIT;
     struct counter c = {.task = EBB_TASK_INITIALIZER(counter_poll), .list = &list};
     ebb_task_spawn(&test_exec, &c.task);
     ebb_executor_poll(&test_exec);
-    assert_false(ebb_list_empty(&list));
-    ebb_wake(&c.task); /* queued as well: cancel must dequeue it */
+    assert_false(ebb_waitlist_empty(&list));
+    ebb_wake(&c.task); /* queued as well: cancel must keep it from running */
+    int polls = c.polls;
     ebb_task_cancel(&c.task);
-    assert_true(ebb_list_empty(&list));
-    assert_false(ebb_executor_has_work(&test_exec));
+    assert_int_equal(c.polls, polls + 1); /* the cancel path, nothing else */
+    assert_true(ebb_waitlist_empty(&list));
     assert_int_equal(ebb_task_state(&c.task), EBB_TASK_IDLE);
+    /* Still queued (cancel is O(1)): the next pass skips it. */
+    ebb_executor_poll(&test_exec);
+    assert_int_equal(c.polls, polls + 1);
+    assert_false(ebb_executor_has_work(&test_exec));
     ebb_waitlist_wake_all(&list); /* nobody left to wake */
     assert_false(ebb_executor_has_work(&test_exec));
     ebb_task_cancel(&c.task); /* not running: no-op */
@@ -316,7 +321,7 @@ static void test_cancel_task_withdraws_waker(void **state)
 static void test_await_outside_task_is_contract(void **state)
 {
     (void)state;
-    ebb_list list = EBB_LIST_INIT;
+    ebb_waitlist list = EBB_WAITLIST_INIT;
     ebb_wait w = EBB_WAIT_INIT;
     ebb_timer t = EBB_TIMER_INIT;
     /* An awaitable polled from plain code (no task being polled) cannot know
@@ -360,7 +365,7 @@ static void isr_pender(ebb_executor *ex)
 static void test_two_executors_pender(void **state)
 {
     (void)state;
-    ebb_list list = EBB_LIST_INIT;
+    ebb_waitlist list = EBB_WAITLIST_INIT;
     struct counter lo = {.task = EBB_TASK_INITIALIZER(counter_poll), .list = &list};
     struct counter hi = {.task = EBB_TASK_INITIALIZER(counter_poll), .list = &list};
     pends = 0;

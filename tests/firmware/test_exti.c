@@ -66,7 +66,7 @@ static ebb_poll_t button_poll(ebb_task *self)
     EBB_AWAIT_TIMEOUT(b->result, &b->timer, EBB_MS(2),
                       ebb_board_button_wait(&b->wait, EBB_EXTI_ANY));
     FW_CHECK(b->result == EBB_ETIMEDOUT);
-    FW_CHECK(ebb_list_empty(ebb_exti_list(EBB_BOARD_BUTTON_LINE)));
+    FW_CHECK(ebb_waitlist_empty(ebb_exti_list(EBB_BOARD_BUTTON_LINE)));
     EBB_END();
 }
 

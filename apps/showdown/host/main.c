@@ -13,7 +13,7 @@
 
 #define PRESSES 100
 
-static ebb_list button_waiters;
+static ebb_waitlist button_waiters;
 static enum showdown_edge wanted_edge;
 static int button_level;
 static unsigned lines_written;

@@ -2,7 +2,7 @@
  * Rule 6 of ebb/async.h. */
 #include "ebb/ebb.h"
 
-struct s { ebb_co co; ebb_timer t; ebb_wait w; ebb_list l; int result; };
+struct s { ebb_co co; ebb_timer t; ebb_wait w; ebb_waitlist l; int result; };
 int ready_flag(void);
 ebb_poll_t body(struct s *s);
 ebb_poll_t body(struct s *s)

@@ -2,8 +2,8 @@
  * would also accept EBB_OK.  Test it with ebb_poll_is_ready(). */
 #include "ebb/ebb.h"
 
-ebb_poll_t forward(ebb_wait *w, ebb_list *l);
-ebb_poll_t forward(ebb_wait *w, ebb_list *l)
+ebb_poll_t forward(ebb_wait *w, ebb_waitlist *l);
+ebb_poll_t forward(ebb_wait *w, ebb_waitlist *l)
 {
 #ifndef EBB_CF_OK
     if (EBB_POLL(ebb_wait_on)(w, l) == EBB_READY) {
