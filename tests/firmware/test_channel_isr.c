@@ -2,7 +2,7 @@
  * test_channel_isr - a channel fed from an interrupt handler to a task loses
  * nothing.
  *
- * A producer interrupt (TIM3's vector used as a software interrupt) sends a
+ * A producer interrupt (the board's spare line, EBB_BOARD_SPARE_IRQ) sends a
  * numbered sequence with ebb_channel_try_send; when the channel is full it
  * keeps the value and retries on its next activation (that is the ISR's
  * side of "nothing lost").  Activations come from a ticker task every 37 us
@@ -13,7 +13,7 @@
 #include "fwtest.h"
 
 #define N 5000u
-#define PRODUCER_IRQ 29u /* TIM3: the peripheral stays off, only the vector is used */
+#define PRODUCER_IRQ EBB_BOARD_SPARE_IRQ /* a line nothing else drives */
 
 EBB_CHANNEL_DEFINE(chan, uint32_t, 8);
 
@@ -21,7 +21,8 @@ static volatile uint32_t next_value; /* next value the producer sends */
 static volatile uint32_t full_hits;  /* try_send found the channel full */
 static volatile uint32_t activations;
 
-void TIM3_IRQHandler(void)
+void EBB_BOARD_SPARE_IRQ_HANDLER(void);
+void EBB_BOARD_SPARE_IRQ_HANDLER(void)
 {
     activations++;
     /* A burst of up to 5, stopping at the first refusal. */
