@@ -1,0 +1,4 @@
+# QEMU mps2-an386: Cortex-M4F, CMSDK UART/timers (docs/boards-mps2.md).
+set(EBB_QEMU_MACHINE mps2-an386)
+set(EBB_BOARD_VECTORS ${EBB_SOURCE_DIR}/hal/cmsdk/vectors_mps2.c)
+include(${EBB_SOURCE_DIR}/boards/mps2-common/mps2.cmake)

@@ -1,0 +1,42 @@
+/* ebb_board_config.h - QEMU mps2-an505 (Cortex-M33 in an SSE-200, 20 MHz),
+ * Secure state: every peripheral through its Secure alias (0x5xxxxxxx). */
+#ifndef EBB_BOARD_CONFIG_H
+#define EBB_BOARD_CONFIG_H
+
+#define EBB_BOARD_NAME "mps2-an505"
+#define EBB_BOARD_CORE_HZ 20000000u /* MAINCLK; timers and UARTs count it too */
+#define EBB_BOARD_TIMER_HZ 20000000u
+
+/* Console: CMSDK UART0 of the AN505 expansion; its combined interrupt (42)
+ * carries RX and TX. */
+#define EBB_BOARD_CONSOLE_BASE 0x50200000u
+#define EBB_BOARD_CONSOLE_RX_IRQ 42u
+#define EBB_BOARD_CONSOLE_TX_IRQ 42u
+#define EBB_BOARD_CONSOLE_RX_HANDLER UART0_IRQHandler
+#ifndef EBB_BOARD_CONSOLE_RX_SIZE
+#define EBB_BOARD_CONSOLE_RX_SIZE 64u
+#endif
+
+/* Time: the SSE-200's TIMER1 runs free, TIMER0 serves alarms; its dual
+ * timer is the tests' reference clock. */
+#define EBB_BOARD_TIME_COUNTER_BASE 0x50001000u
+#define EBB_BOARD_TIME_COUNTER_IRQ 4u
+#define EBB_BOARD_TIME_COUNTER_HANDLER TIMER1_IRQHandler
+#define EBB_BOARD_TIME_ALARM_BASE 0x50000000u
+#define EBB_BOARD_TIME_ALARM_IRQ 3u
+#define EBB_BOARD_TIME_ALARM_HANDLER TIMER0_IRQHandler
+#define EBB_BOARD_DUALTIMER_BASE 0x50002000u
+
+/* LED 0 of the FPGA I/O block. */
+#define EBB_BOARD_FPGAIO_BASE 0x50302000u
+
+/* No GPIO input is modelled: the virtual button pends IRQ 95 and the
+ * finger's executor runs in IRQ 94 (expansion lines no device drives). */
+#define EBB_BOARD_BUTTON_IRQ 95u
+#define EBB_BOARD_BUTTON_HANDLER IRQ95_IRQHandler
+#define EBB_BOARD_HAS_FINGER 1
+#define EBB_BOARD_FINGER_IRQ 94u
+#define EBB_BOARD_FINGER_HANDLER IRQ94_IRQHandler
+#define EBB_BOARD_PRIO_FINGER 1u
+
+#endif
