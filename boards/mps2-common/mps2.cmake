@@ -6,9 +6,10 @@ set(EBB_BOARD_LINKER_SCRIPT ${EBB_BOARD_DIR}/memory.ld)
 set(EBB_BOARD_TIME_DRIVER ebb_time_cmsdk)
 set(EBB_BOARD_HAL_LIB ebb_hal_cmsdk)
 set(EBB_BOARD_RUNS_ON_QEMU ON)
-add_library(ebb_board STATIC ${EBB_SOURCE_DIR}/boards/mps2-common/board_mps2.c)
+add_library(ebb_board STATIC ${EBB_SOURCE_DIR}/boards/mps2-common/board_mps2.c
+            ${EBB_SOURCE_DIR}/boards/virtual/virtual_button.c)
 target_include_directories(ebb_board PUBLIC ${EBB_BOARD_DIR} ${EBB_SOURCE_DIR}/boards/mps2-common
-                           ${EBB_SOURCE_DIR}/boards/include)
+                           ${EBB_SOURCE_DIR}/boards/virtual ${EBB_SOURCE_DIR}/boards/include)
 target_compile_definitions(ebb_board PUBLIC EBB_BOARD_FAMILY_HEADER="ebb_board_mps2.h")
 target_link_libraries(ebb_board PUBLIC ebb_hal_cmsdk ebb_time_cmsdk ebb)
 # The MPS2 images implement 3 NVIC priority bits (8 levels); QEMU accepts 8,

@@ -1,0 +1,20 @@
+/*
+ * ebb_board_virtual.h - what a board's own code calls of the virtual button
+ * (virtual_button.c); applications use ebb_board.h.
+ */
+#ifndef EBB_BOARD_VIRTUAL_H
+#define EBB_BOARD_VIRTUAL_H
+
+#include <stdbool.h>
+
+/** Set up the button and finger interrupt lines.  Context: board init. */
+void ebb_board_virtual_init(void);
+
+/** True while console keys toggle the button (the console ISR then
+ *  consumes the received bytes).  Context: any. */
+bool ebb_board_virtual_keys_mode(void);
+
+/** Toggle the button (one key).  Context: any. */
+void ebb_board_virtual_toggle(void);
+
+#endif /* EBB_BOARD_VIRTUAL_H */
