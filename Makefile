@@ -13,7 +13,7 @@ APP   ?= button
 JOBS  ?= $(shell nproc 2>/dev/null || echo 2)
 # Boards of other Cortex-M profiles and RISC-V, each run on QEMU by make test (docs/boards.md).
 # (Defined before FIRMWARE_PRESETS: := expands at once.)
-TARGET_PRESETS := mps2-an385 mps2-an386 mps2-an500 mps2-an505 qemu-riscv-virt qemu-riscv-virt-os
+TARGET_PRESETS := mps2-an385 mps2-an386 mps2-an500 mps2-an505 microbit qemu-riscv-virt qemu-riscv-virt-os
 FIRMWARE_PRESETS := qemu-netduinoplus2 nucleo-f446ze nucleo-f446ze-os $(TARGET_PRESETS)
 
 .PHONY: all deps host host-clang firmware test showdown run debug clean

@@ -26,3 +26,4 @@ set(EBB_BOARD_TG_REF ${EBB_SOURCE_DIR}/tests/targets/ref_mps2.c)
 # images' 20-25 MHz), so that a second of virtual time stays cheap.
 set(EBB_QEMU_ICOUNT_SHIFT 5)
 set(EBB_BOARD_TG_TIME_SOURCE ${EBB_SOURCE_DIR}/hal/cmsdk/time_cmsdk.c)
+set(EBB_BOARD_TG_WRAP_DEFS EBB_CONFIG_CMSDK_TIME_MAX_SHIFT=12 EBB_CONFIG_CMSDK_TIME_MAX_LOAD=40000)

@@ -6,6 +6,8 @@
 
 #define DT ((ebb_cmsdk_dualtimer_regs *)EBB_BOARD_DUALTIMER_BASE)
 
+const uint32_t tg_ref_mask = 0xFFFFFFFFu;
+
 uint32_t tg_ref_start(void)
 {
     DT->CONTROL = 0;

@@ -61,6 +61,7 @@ int main(void)
     ebb_ticks max_step = 0;
     while (ebb_task_state(&tick.task) == EBB_TASK_RUNNING) {
         (void)ebb_executor_poll(&exec);
+        (void)tg_ref_ns(); /* keep the reference extended (SysTick wraps in 1 s) */
         ebb_ticks now = ebb_now();
         TG_CHECK(now >= prev);
         if (now - prev > max_step) {

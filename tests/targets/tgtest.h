@@ -52,11 +52,14 @@ __attribute__((noreturn)) static inline void tg_fail(const char *file, int line,
 
 /* Start the reference clock and return its count (call once, first). */
 uint32_t tg_ref_start(void);
-/* Reference count: clocks of EBB_BOARD_TIMER_HZ, wrapping at 2^32. */
+/* Reference count: clocks of EBB_BOARD_TIMER_HZ, wrapping at
+ * tg_ref_mask + 1 (2^32 on MPS2, 2^24 with SysTick). */
 uint32_t tg_ref_count(void);
+extern const uint32_t tg_ref_mask;
 
 /* Reference extended to 64 bits, in nanoseconds; call at least once per
- * 2^32 reference clocks (171 s at 25 MHz). */
+ * wrap of the reference (171 s on MPS2, 1.05 s with the micro:bit's
+ * SysTick). */
 static inline uint64_t tg_ref_ns(void)
 {
     static uint32_t last;
@@ -67,9 +70,11 @@ static inline uint64_t tg_ref_ns(void)
         started = true;
         last = now;
     }
-    total += (uint32_t)(now - last);
+    total += (uint32_t)(now - last) & tg_ref_mask;
     last = now;
-    return total * 1000000000u / EBB_BOARD_TIMER_HZ;
+    /* Clocks of a whole number of MHz: on the micro:bit (16 MHz) this is a
+     * shift, not a 64-bit division the Cortex-M0 does in software. */
+    return total * 1000u / (EBB_BOARD_TIMER_HZ / 1000000u);
 }
 
 #endif

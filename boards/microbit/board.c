@@ -1,0 +1,82 @@
+/*
+ * board.c - QEMU microbit (nRF51822): console on UART0, time on TIMER0,
+ * one LED of the matrix, and the virtual button (boards/virtual) on the
+ * software interrupts SWI0/SWI1.
+ */
+#include "ebb_board.h"
+
+#include "ebb_board_virtual.h"
+#include "ebb_nrf51_time.h"
+
+#define GPIO_BASE 0x50000000u /* nRF51 RM, "GPIO" */
+#define GPIO_OUTSET EBB_NRF51_REG(GPIO_BASE, 0x508u)
+#define GPIO_OUTCLR EBB_NRF51_REG(GPIO_BASE, 0x50Cu)
+#define GPIO_DIRSET EBB_NRF51_REG(GPIO_BASE, 0x518u)
+
+static uint8_t console_rx[EBB_BOARD_CONSOLE_RX_SIZE];
+ebb_nrf51_uart ebb_board_console;
+static bool console_up;
+
+uint32_t ebb_board_core_hz(void)
+{
+    return EBB_BOARD_CORE_HZ;
+}
+
+bool ebb_board_semihosting(void)
+{
+    return true; /* the test and run command lines enable it */
+}
+
+void ebb_board_exit(int code)
+{
+    ebb_semihost_exit(code);
+}
+
+void ebb_board_write(const void *data, size_t len)
+{
+    if (console_up) {
+        ebb_nrf51_uart_write_blocking(&ebb_board_console, data, len);
+    }
+}
+
+void ebb_board_puts(const char *s)
+{
+    size_t n = 0;
+    while (s[n] != '\0') {
+        n++;
+    }
+    ebb_board_write(s, n);
+}
+
+void ebb_board_led(bool on)
+{
+    /* The row drives the anode: one store to OUTSET/OUTCLR, no RMW. */
+    if (on) {
+        GPIO_OUTSET = 1u << EBB_BOARD_LED_ROW_PIN;
+    } else {
+        GPIO_OUTCLR = 1u << EBB_BOARD_LED_ROW_PIN;
+    }
+}
+
+void UART0_IRQHandler(void)
+{
+    ebb_nrf51_uart_isr(&ebb_board_console);
+    if (ebb_board_virtual_keys_mode()) {
+        while (ebb_nrf51_uart_rx_count(&ebb_board_console) != 0) {
+            ebb_board_console.rx_tail++;
+            ebb_board_virtual_toggle();
+        }
+    }
+}
+
+void ebb_board_init(void)
+{
+    ebb_nrf51_uart_init(&ebb_board_console, EBB_NRF51_UART0_BASE, EBB_NRF51_UART0_IRQ,
+                        EBB_BOARD_CONSOLE_TXD_PIN, EBB_BOARD_CONSOLE_RXD_PIN, console_rx,
+                        sizeof console_rx, EBB_BOARD_PRIO_CONSOLE);
+    console_up = true;
+    GPIO_OUTCLR = (1u << EBB_BOARD_LED_ROW_PIN) | (1u << EBB_BOARD_LED_COL_PIN);
+    GPIO_DIRSET = (1u << EBB_BOARD_LED_ROW_PIN) | (1u << EBB_BOARD_LED_COL_PIN);
+    ebb_board_virtual_init();
+    ebb_nrf51_time_init();
+}
