@@ -43,6 +43,7 @@ test: host host-clang firmware
 	@for p in $(TARGET_PRESETS); do \
 	  ctest --test-dir build/$$p --output-on-failure -j$(JOBS) || exit 1; \
 	done
+	python3 scripts/size_table.py --jobs $(JOBS)
 	sh scripts/showdown.sh --budget
 	@echo "make test: all suites passed"
 
