@@ -65,8 +65,9 @@ void ebb_nrf51_uart_init(ebb_nrf51_uart *u, uintptr_t base, unsigned irq, unsign
  * the last byte has been sent.  Cancelling stops after the byte in
  * flight.  Context: task.  Cost: one interrupt per byte.
  */
-ebb_poll_t ebb_nrf51_uart_write(ebb_nrf51_uart_write_op *op, ebb_nrf51_uart *u, const void *data,
-                                size_t len);
+EBB_AWAITABLE ebb_poll_t ebb_nrf51_uart_write(ebb_nrf51_uart_write_op *op, ebb_nrf51_uart *u,
+                                            const void *data, size_t len);
+#define ebb_nrf51_uart_write(...) EBB_AWAITABLE_CALL(ebb_nrf51_uart_write, __VA_ARGS__)
 
 /**
  * Awaitable: wait until at least one byte has been received, then copy up to
@@ -74,8 +75,9 @@ ebb_poll_t ebb_nrf51_uart_write(ebb_nrf51_uart_write_op *op, ebb_nrf51_uart *u, 
  * read, so a cancelled read loses nothing.
  * Context: task (one reader per UART).  Cost: O(bytes copied).
  */
-ebb_poll_t ebb_nrf51_uart_read(ebb_wait *w, ebb_nrf51_uart *u, void *buf, size_t max,
-                               size_t *got);
+EBB_AWAITABLE ebb_poll_t ebb_nrf51_uart_read(ebb_wait *w, ebb_nrf51_uart *u, void *buf, size_t max,
+                                           size_t *got);
+#define ebb_nrf51_uart_read(...) EBB_AWAITABLE_CALL(ebb_nrf51_uart_read, __VA_ARGS__)
 
 /** Bytes waiting in the receive ring.  Context: any.  Cost: 2 loads. */
 static inline uint16_t ebb_nrf51_uart_rx_count(const ebb_nrf51_uart *u)

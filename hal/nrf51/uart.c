@@ -63,7 +63,7 @@ static void tx_finish(ebb_nrf51_uart *u)
     ebb_waitlist_wake_all_locked(&u->tx_turn);
 }
 
-ebb_poll_t ebb_nrf51_uart_write(ebb_nrf51_uart_write_op *op, ebb_nrf51_uart *u, const void *data,
+ebb_poll_t (ebb_nrf51_uart_write)(ebb_nrf51_uart_write_op *op, ebb_nrf51_uart *u, const void *data,
                                 size_t len)
 {
     ebb_poll_t result = EBB_PENDING;
@@ -103,7 +103,7 @@ ebb_poll_t ebb_nrf51_uart_write(ebb_nrf51_uart_write_op *op, ebb_nrf51_uart *u, 
     return result;
 }
 
-ebb_poll_t ebb_nrf51_uart_read(ebb_wait *w, ebb_nrf51_uart *u, void *buf, size_t max,
+ebb_poll_t (ebb_nrf51_uart_read)(ebb_wait *w, ebb_nrf51_uart *u, void *buf, size_t max,
                                size_t *got)
 {
     ebb_irq_state s = ebb_port_lock();
