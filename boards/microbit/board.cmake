@@ -22,3 +22,6 @@ set(EBB_BOARD_TG_REF ${EBB_SOURCE_DIR}/tests/targets/ref_systick.c)
 set(EBB_BOARD_TG_LATE_NS 100000u)
 # 2^6 = 64 ns of virtual time per instruction: 15.6 MIPS, near the 16 MHz core.
 set(EBB_QEMU_ICOUNT_SHIFT 6)
+# ARMv6-M: a load from an address nothing answers is a HardFault.
+set(EBB_BOARD_TG_BUS_FAULT_CODE 101)
+set(EBB_BOARD_TG_BUS_FAULT_NAME HardFault)

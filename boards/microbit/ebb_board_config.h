@@ -28,4 +28,10 @@
 #define EBB_BOARD_FINGER_HANDLER SWI1_IRQHandler
 #define EBB_BOARD_PRIO_FINGER 1u
 
+/* The other software interrupts, free for applications and tests. */
+#define EBB_BOARD_SPARE0_IRQ 22u
+#define EBB_BOARD_SPARE0_HANDLER SWI2_IRQHandler
+#define EBB_BOARD_SPARE1_IRQ 23u
+#define EBB_BOARD_SPARE1_HANDLER SWI3_IRQHandler
+
 #endif

@@ -39,4 +39,10 @@
 #define EBB_BOARD_FINGER_HANDLER IRQ94_IRQHandler
 #define EBB_BOARD_PRIO_FINGER 1u
 
+/* Two more lines no device drives, free for applications and tests. */
+#define EBB_BOARD_SPARE0_IRQ 92u
+#define EBB_BOARD_SPARE0_HANDLER IRQ92_IRQHandler
+#define EBB_BOARD_SPARE1_IRQ 93u
+#define EBB_BOARD_SPARE1_HANDLER IRQ93_IRQHandler
+
 #endif

@@ -27,3 +27,6 @@ set(EBB_BOARD_TG_REF ${EBB_SOURCE_DIR}/tests/targets/ref_mps2.c)
 set(EBB_QEMU_ICOUNT_SHIFT 5)
 set(EBB_BOARD_TG_TIME_SOURCE ${EBB_SOURCE_DIR}/hal/cmsdk/time_cmsdk.c)
 set(EBB_BOARD_TG_WRAP_DEFS EBB_CONFIG_CMSDK_TIME_MAX_SHIFT=12 EBB_CONFIG_CMSDK_TIME_MAX_LOAD=40000)
+# A load from an address nothing answers (0x70000000) is a BusFault here.
+set(EBB_BOARD_TG_BUS_FAULT_CODE 103)
+set(EBB_BOARD_TG_BUS_FAULT_NAME BusFault)
