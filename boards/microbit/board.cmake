@@ -25,3 +25,4 @@ set(EBB_QEMU_ICOUNT_SHIFT 6)
 # ARMv6-M: a load from an address nothing answers is a HardFault.
 set(EBB_BOARD_TG_BUS_FAULT_CODE 101)
 set(EBB_BOARD_TG_BUS_FAULT_NAME HardFault)
+set(EBB_BOARD_TG_NO_CEILING_CHECK ON) # ARMv6-M: PRIMASK masks every interrupt

@@ -33,5 +33,8 @@
 #define EBB_BOARD_SPARE0_HANDLER SWI2_IRQHandler
 #define EBB_BOARD_SPARE1_IRQ 23u
 #define EBB_BOARD_SPARE1_HANDLER SWI3_IRQHandler
+/* The line tests/firmware's interrupt-executor test uses. */
+#define EBB_BOARD_SPARE_IRQ EBB_BOARD_SPARE1_IRQ
+#define EBB_BOARD_SPARE_IRQ_HANDLER EBB_BOARD_SPARE1_HANDLER
 
 #endif

@@ -44,5 +44,8 @@
 #define EBB_BOARD_SPARE0_HANDLER IRQ26_IRQHandler
 #define EBB_BOARD_SPARE1_IRQ 27u
 #define EBB_BOARD_SPARE1_HANDLER IRQ27_IRQHandler
+/* The line tests/firmware's interrupt-executor test uses. */
+#define EBB_BOARD_SPARE_IRQ EBB_BOARD_SPARE1_IRQ
+#define EBB_BOARD_SPARE_IRQ_HANDLER EBB_BOARD_SPARE1_HANDLER
 
 #endif

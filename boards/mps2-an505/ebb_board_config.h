@@ -44,5 +44,8 @@
 #define EBB_BOARD_SPARE0_HANDLER IRQ92_IRQHandler
 #define EBB_BOARD_SPARE1_IRQ 93u
 #define EBB_BOARD_SPARE1_HANDLER IRQ93_IRQHandler
+/* The line tests/firmware's interrupt-executor test uses. */
+#define EBB_BOARD_SPARE_IRQ EBB_BOARD_SPARE1_IRQ
+#define EBB_BOARD_SPARE_IRQ_HANDLER EBB_BOARD_SPARE1_HANDLER
 
 #endif

@@ -63,7 +63,7 @@ void EBB_BOARD_BUTTON_HANDLER(void)
 
 /* ---- the scripted finger (as on qemu-netduinoplus2) ---- */
 
-static ebb_executor finger_exec;
+static ebb_cm_irq_executor finger_exec;
 
 struct finger {
     ebb_task task;
@@ -100,16 +100,7 @@ static ebb_poll_t finger_poll(ebb_task *self)
 
 static EBB_TASK_DEFINE(struct finger, finger, finger_poll);
 
-static void finger_pend(ebb_executor *ex)
-{
-    (void)ex;
-    ebb_cm_irq_pend(EBB_BOARD_FINGER_IRQ);
-}
-
-void EBB_BOARD_FINGER_HANDLER(void)
-{
-    (void)ebb_executor_poll(&finger_exec);
-}
+EBB_CM_IRQ_EXECUTOR_HANDLER(EBB_BOARD_FINGER_HANDLER, finger_exec)
 
 static void finger_stop(void)
 {
@@ -119,7 +110,7 @@ static void finger_stop(void)
 
 static void finger_start(void)
 {
-    (void)ebb_task_spawn(&finger_exec, &finger.task);
+    (void)ebb_task_spawn(&finger_exec.ex, &finger.task);
     ebb_cm_irq_enable(EBB_BOARD_FINGER_IRQ);
 }
 
@@ -172,7 +163,5 @@ void ebb_board_virtual_init(void)
     button_pending = 0;
     ebb_cm_irq_set_prio(EBB_BOARD_BUTTON_IRQ, EBB_BOARD_PRIO_EXTI);
     ebb_cm_irq_enable(EBB_BOARD_BUTTON_IRQ);
-    ebb_executor_init(&finger_exec, finger_pend);
-    ebb_cm_irq_set_prio(EBB_BOARD_FINGER_IRQ, EBB_BOARD_PRIO_FINGER);
-    ebb_cm_irq_enable(EBB_BOARD_FINGER_IRQ);
+    ebb_cm_irq_executor_init(&finger_exec, EBB_BOARD_FINGER_IRQ, EBB_BOARD_PRIO_FINGER);
 }

@@ -124,19 +124,10 @@ static ebb_poll_t selector_poll(ebb_task *self)
 
 /* ---- 3: an interrupt executor preempting a busy thread ---- */
 
-static ebb_executor irq_exec;
+static ebb_cm_irq_executor irq_exec;
 static ebb_executor exec = EBB_EXECUTOR_INITIALIZER;
 
-static void irq_pend(ebb_executor *ex)
-{
-    (void)ex;
-    ebb_cm_irq_pend(EBB_BOARD_SPARE1_IRQ);
-}
-
-void EBB_BOARD_SPARE1_HANDLER(void)
-{
-    (void)ebb_executor_poll(&irq_exec);
-}
+EBB_CM_IRQ_EXECUTOR_HANDLER(EBB_BOARD_SPARE1_HANDLER, irq_exec)
 
 struct urgent {
     ebb_task task;
@@ -200,10 +191,8 @@ int main(void)
     run(&selector.task);
     ebb_board_puts("select/timeout ok\n");
 
-    ebb_executor_init(&irq_exec, irq_pend);
-    ebb_cm_irq_set_prio(EBB_BOARD_SPARE1_IRQ, 1);
-    ebb_cm_irq_enable(EBB_BOARD_SPARE1_IRQ);
-    ebb_task_spawn(&irq_exec, &urgent.task);
+    ebb_cm_irq_executor_init(&irq_exec, EBB_BOARD_SPARE1_IRQ, 1);
+    ebb_task_spawn(&irq_exec.ex, &urgent.task);
     /* Thread mode busy for 30 ms, never yielding. */
     ebb_ticks end = ebb_now() + EBB_MS(30);
     uint32_t seen_during = 0;
