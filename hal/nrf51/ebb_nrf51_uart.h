@@ -32,14 +32,14 @@ typedef struct ebb_nrf51_uart {
     /* transmit */
     const uint8_t *tx_ptr, *tx_end;
     const ebb_wait *tx_owner; /* the write in progress, NULL when idle */
-    ebb_list tx_done;         /* its task, until the last byte is accepted */
-    ebb_list tx_turn;         /* writers waiting for the transmitter */
+    ebb_waitlist tx_done;         /* its task, until the last byte is accepted */
+    ebb_waitlist tx_turn;         /* writers waiting for the transmitter */
     /* receive: a single-producer (ISR) single-consumer ring */
     uint8_t *rx_buf;
     uint16_t rx_mask;          /* size - 1, size a power of two */
     volatile uint16_t rx_head; /* written by the ISR */
     volatile uint16_t rx_tail; /* written by the reader */
-    ebb_list rx_waiters;
+    ebb_waitlist rx_waiters;
     volatile uint32_t overruns; /* bytes lost: ring full or hardware overrun */
 } ebb_nrf51_uart;
 

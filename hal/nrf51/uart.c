@@ -18,12 +18,12 @@ void ebb_nrf51_uart_init(ebb_nrf51_uart *u, uintptr_t base, unsigned irq, unsign
     u->tx_busy = 0;
     u->tx_ptr = u->tx_end = NULL;
     u->tx_owner = NULL;
-    ebb_list_init(&u->tx_done);
-    ebb_list_init(&u->tx_turn);
+    ebb_waitlist_init(&u->tx_done);
+    ebb_waitlist_init(&u->tx_turn);
     u->rx_buf = rx_buf;
     u->rx_mask = (uint16_t)(rx_size - 1u);
     u->rx_head = u->rx_tail = 0;
-    ebb_list_init(&u->rx_waiters);
+    ebb_waitlist_init(&u->rx_waiters);
     u->overruns = 0;
 
     REG(u, EBB_NRF51_UART_ENABLE) = 0;
@@ -71,20 +71,20 @@ ebb_poll_t (ebb_nrf51_uart_write)(ebb_nrf51_uart_write_op *op, ebb_nrf51_uart *u
     if (ebb_cancelling()) {
         if (u->tx_owner == &op->wait) {
             u->tx_ptr = u->tx_end; /* the byte in flight completes on its own */
-            ebb_wait_remove_locked(&op->wait, &u->tx_done);
+            ebb_wait_remove_locked(&op->wait);
             tx_finish(u);
         }
-        ebb_wait_remove_locked(&op->wait, &u->tx_done);
-        ebb_wait_remove_locked(&op->wait, &u->tx_turn);
+        ebb_wait_remove_locked(&op->wait);
+        ebb_wait_remove_locked(&op->wait);
         op->started = 0;
     } else if (!op->started) {
         if (u->tx_owner != NULL) {
             ebb_wait_add_locked(&op->wait, &u->tx_turn);
         } else if (len == 0) {
-            ebb_wait_remove_locked(&op->wait, &u->tx_turn);
+            ebb_wait_remove_locked(&op->wait);
             result = EBB_READY;
         } else {
-            ebb_wait_remove_locked(&op->wait, &u->tx_turn);
+            ebb_wait_remove_locked(&op->wait);
             u->tx_owner = &op->wait;
             u->tx_ptr = (const uint8_t *)data;
             u->tx_end = u->tx_ptr + len;
@@ -95,7 +95,7 @@ ebb_poll_t (ebb_nrf51_uart_write)(ebb_nrf51_uart_write_op *op, ebb_nrf51_uart *u
         }
     } else if (u->tx_owner != &op->wait) {
         /* The ISR finished our transmission (and took us off tx_done). */
-        ebb_wait_remove_locked(&op->wait, &u->tx_done);
+        ebb_wait_remove_locked(&op->wait);
         op->started = 0;
         result = EBB_READY;
     }
@@ -108,7 +108,7 @@ ebb_poll_t (ebb_nrf51_uart_read)(ebb_wait *w, ebb_nrf51_uart *u, void *buf, size
 {
     ebb_irq_state s = ebb_port_lock();
     if (ebb_cancelling()) {
-        ebb_wait_remove_locked(w, &u->rx_waiters);
+        ebb_wait_remove_locked(w);
         ebb_port_unlock(s);
         return EBB_PENDING;
     }
@@ -119,7 +119,7 @@ ebb_poll_t (ebb_nrf51_uart_read)(ebb_wait *w, ebb_nrf51_uart *u, void *buf, size
         ebb_port_unlock(s);
         return EBB_PENDING;
     }
-    ebb_wait_remove_locked(w, &u->rx_waiters);
+    ebb_wait_remove_locked(w);
     ebb_port_unlock(s);
     size_t n = avail < max ? avail : max;
     uint8_t *out = (uint8_t *)buf;
