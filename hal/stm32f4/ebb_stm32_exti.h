@@ -163,19 +163,18 @@ static inline void ebb_exti_dispatch(uint32_t mask)
          * group is cleared; lines outside the range have no waiters (and
          * are never unmasked by ebb). */
         ebb_irq_state s = ebb_port_lock();
-        ebb_list *l = ebb_exti_list(EBB_CONFIG_STM32_EXTI_FIRST_LINE);
-        ebb_node *n = l->head;
+        ebb_waitlist *l = ebb_exti_list(EBB_CONFIG_STM32_EXTI_FIRST_LINE);
+        ebb_dnode *n = l->l.head.next;
         uint32_t pr = ebb__exti_take_pending_locked(mask) & EBB_EXTI_RANGE_MASK;
-        if (__builtin_expect(pr != 0u && n != NULL && n->next == EBB_LIST_END, 1)) {
-            /* The usual case, one waiter: as ebb_list_pop_front, laid
-             * out as one straight run of code. */
-            l->head = NULL;
+        if (__builtin_expect(pr != 0u && n != NULL && n->next == &l->l.head, 1)) {
+            /* The usual case, one waiter: as ebb_dlist_pop_front on a
+             * ring of one, laid out as one straight run of code. */
+            l->l.head.next = NULL;
             n->next = NULL;
             (void)ebb__wake_locked(EBB_CONTAINER_OF(n, ebb_wait, node)->task);
-        } else if (pr != 0u) {
-            while ((n = ebb_list_pop_front(l)) != NULL) {
-                (void)ebb__wake_locked(EBB_CONTAINER_OF(n, ebb_wait, node)->task);
-            }
+        } else if (pr != 0u && n != NULL) {
+            ebb__waitlist_wake_many(l, s); /* one waiter per critical section; unlocks */
+            return;
         }
         ebb_port_unlock(s);
         return;
