@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Size of ebb on every Cortex-M target: the core library (src/*.c plus the
-Cortex-M port's port.c and semihost.c) compiled at -O3 and at -Os for each
-target's CPU, and the blinky example as each board's build links it.
+"""Size of ebb on every target: the core library (src/*.c plus the port's
+own .c files: Cortex-M port.c and semihost.c, RISC-V port.c, plic.c and
+swi.c) compiled at -O3 and at -Os for each target's CPU, and the blinky
+example as each board's build links it.
 
     scripts/size_table.py [--build DIR] [--write FILE] [--jobs N]
 
@@ -22,7 +23,8 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# (target, CPU flags, board presets using it)
+# (target, CPU flags, board presets using it); Cortex-M unless TOOLCHAINS
+# says otherwise.
 TARGETS = [
     ("Cortex-M0 (ARMv6-M)", "-mcpu=cortex-m0 -mthumb -mfloat-abi=soft", ["microbit"]),
     ("Cortex-M3 (ARMv7-M)", "-mcpu=cortex-m3 -mthumb -mfloat-abi=soft", ["mps2-an385"]),
@@ -32,33 +34,46 @@ TARGETS = [
      ["mps2-an500"]),
     ("Cortex-M33 (ARMv8-M Main)", "-mcpu=cortex-m33 -mthumb -mfloat-abi=hard -mfpu=fpv5-sp-d16",
      ["mps2-an505"]),
+    ("RV32IMAC (machine mode)", "-march=rv32imac_zicsr -mabi=ilp32 --specs=picolibc.specs",
+     ["qemu-riscv-virt"]),
 ]
+# target -> (compiler, port directory, the port's .c files in the core)
+CORTEX_M = ("arm-none-eabi-gcc", "cortex-m", ("port.c", "semihost.c"))
+TOOLCHAINS = {
+    "RV32IMAC (machine mode)": ("riscv64-unknown-elf-gcc", "riscv", ("port.c", "plic.c", "swi.c")),
+}
 LEVELS = ["-O3", "-Os"]
 BEGIN = "<!-- size_table.py begin -->"
 END = "<!-- size_table.py end -->"
 
 
-def core_sources():
+def toolchain(target):
+    return TOOLCHAINS.get(target, CORTEX_M)
+
+
+def core_sources(target):
     src = sorted(os.path.join(ROOT, "src", f) for f in os.listdir(os.path.join(ROOT, "src"))
                  if f.endswith(".c"))
-    port = [os.path.join(ROOT, "port", "cortex-m", f) for f in ("port.c", "semihost.c")]
-    return src + port
+    _, port_dir, files = toolchain(target)
+    return src + [os.path.join(ROOT, "port", port_dir, f) for f in files]
 
 
 def compile_one(job):
-    cpu, level, source, out = job
-    cmd = (["arm-none-eabi-gcc", "-std=gnu11", "-Wall", "-Wextra", "-Werror", level]
+    target, cpu, level, source, out = job
+    cc, port_dir, _ = toolchain(target)
+    cmd = ([cc, "-std=gnu11", "-Wall", "-Wextra", "-Werror", level]
            + cpu.split() + ["-ffunction-sections", "-fdata-sections",
                             "-I", os.path.join(ROOT, "include"),
-                            "-I", os.path.join(ROOT, "port", "cortex-m"),
+                            "-I", os.path.join(ROOT, "port", port_dir),
                             "-c", source, "-o", out])
     subprocess.run(cmd, check=True)
     return out
 
 
-def size_of(files):
-    """Sum of text, data, bss over files (arm-none-eabi-size, Berkeley)."""
-    out = subprocess.run(["arm-none-eabi-size"] + files, check=True, capture_output=True,
+def size_of(files, target):
+    """Sum of text, data, bss over files (the target's size, Berkeley)."""
+    size = toolchain(target)[0][:-len("gcc")] + "size"
+    out = subprocess.run([size] + files, check=True, capture_output=True,
                          text=True).stdout.splitlines()[1:]
     t = d = b = 0
     for line in out:
@@ -68,28 +83,27 @@ def size_of(files):
 
 
 def table(build, jobs):
-    sources = core_sources()
     with tempfile.TemporaryDirectory() as tmp:
         work = []
-        for ti, (_, cpu, _) in enumerate(TARGETS):
+        for ti, (name, cpu, _) in enumerate(TARGETS):
             for level in LEVELS:
-                for s in sources:
+                for s in core_sources(name):
                     out = os.path.join(tmp, f"{ti}{level}_{os.path.basename(s)}.o")
-                    work.append((cpu, level, s, out))
+                    work.append((name, cpu, level, s, out))
         with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
             list(pool.map(compile_one, work))
         rows = []
         for ti, (name, cpu, presets) in enumerate(TARGETS):
             cells = []
             for level in LEVELS:
-                objs = [w[3] for w in work if w[0] == cpu and w[1] == level]
-                t, d, b = size_of(objs)
+                objs = [w[4] for w in work if w[0] == name and w[2] == level]
+                t, d, b = size_of(objs, name)
                 cells.append(f"{t} / {d} / {b}")
             blinky = []
             for p in presets:
                 elf = os.path.join(build, p, "apps", "examples", "blinky", "blinky.elf")
                 if os.path.exists(elf):
-                    t, d, b = size_of([elf])
+                    t, d, b = size_of([elf], name)
                     blinky.append(f"{p}: {t} / {d} / {b}")
                 else:
                     blinky.append(f"{p}: not built")
