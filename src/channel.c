@@ -9,6 +9,12 @@ EBB_MODULE("channel");
 void ebb_channel_init(ebb_channel *ch, void *buf, uint16_t size, uint16_t capacity)
 {
     EBB_REQUIRE(1, buf != NULL && size > 0 && capacity > 0);
+    if (buf == NULL || size == 0 || capacity == 0) {
+        /* Contracts off: a channel of capacity 0 that refuses every send
+         * (full) and every receive (empty), touching no storage. */
+        buf = NULL;
+        capacity = 0;
+    }
     ch->buf = buf;
     ch->size = size;
     ch->capacity = capacity;
@@ -137,7 +143,7 @@ void *ebb_channel_try_peek(ebb_channel *ch)
 void ebb_channel_commit(ebb_channel *ch)
 {
     ebb_irq_state s = ebb_port_lock();
-    EBB_REQUIRE(2, ch->reserved);
+    EBB_REQUIRE_OR(2, ch->reserved, ebb_port_unlock(s); return);
     ch->reserved = 0;
     publish_locked(ch);
     /* The next producer may go now, if there is room (the emptiness test
@@ -151,7 +157,7 @@ void ebb_channel_commit(ebb_channel *ch)
 void ebb_channel_release(ebb_channel *ch)
 {
     ebb_irq_state s = ebb_port_lock();
-    EBB_REQUIRE(3, ch->peeked);
+    EBB_REQUIRE_OR(3, ch->peeked, ebb_port_unlock(s); return);
     ch->peeked = 0;
     pop_locked(ch);
     /* The next consumer may go now, if there is more. */

@@ -10,13 +10,15 @@ void ebb_executor_init(ebb_executor *ex, ebb_pender_fn pend)
 {
     uint8_t id;
 
-    EBB_REQUIRE(2, !(ex->id < EBB_CONFIG_MAX_EXECUTORS && ebb__executors[ex->id] == ex));
+    EBB_REQUIRE_OR(2, !(ex->id < EBB_CONFIG_MAX_EXECUTORS && ebb__executors[ex->id] == ex), return);
     for (id = 0; id < EBB_CONFIG_MAX_EXECUTORS; id++) {
         if (ebb__executors[id] == NULL) {
             break;
         }
     }
-    EBB_REQUIRE(1, id < EBB_CONFIG_MAX_EXECUTORS);
+    /* Contracts off: the executor stays unregistered (id 0xFF), so spawning
+     * onto it is refused (EBB_EINVAL) instead of writing past the table. */
+    EBB_REQUIRE_OR(1, id < EBB_CONFIG_MAX_EXECUTORS, ex->id = 0xFF; return);
     ebb_list_init(&ex->ready);
     ex->pend = pend;
     ex->id = id;

@@ -21,6 +21,9 @@ static void hand_over_locked(ebb_mutex *m)
 ebb_poll_t (ebb_mutex_lock)(ebb_wait *w, ebb_mutex *m)
 {
     ebb_poll_t r = EBB_PENDING;
+    /* Outside a task there is nobody to own it or to wake: contracts off,
+     * it stays pending and registers nothing. */
+    EBB_REQUIRE_OR(3, ebb__cur != NULL, return EBB_PENDING);
     ebb_irq_state s = ebb_port_lock();
 
     if (ebb_cancelling()) {
@@ -33,7 +36,9 @@ ebb_poll_t (ebb_mutex_lock)(ebb_wait *w, ebb_mutex *m)
         }
     } else if (w->task == NULL) {
         /* A fresh lock attempt. */
-        EBB_REQUIRE(1, m->owner != ebb__cur);
+        /* Contracts off: a second lock by the owner stays pending without
+         * queueing (queued behind itself it would wait for good anyway). */
+        EBB_REQUIRE_OR(1, m->owner != ebb__cur, ebb_port_unlock(s); return EBB_PENDING);
         if (m->owner == NULL) {
             m->owner = ebb__cur;
             r = EBB_READY;
@@ -53,7 +58,7 @@ ebb_poll_t (ebb_mutex_lock)(ebb_wait *w, ebb_mutex *m)
 bool ebb_mutex_try_lock(ebb_mutex *m)
 {
     bool r = false;
-    EBB_REQUIRE(3, ebb__cur != NULL && !ebb_cancelling());
+    EBB_REQUIRE_OR(3, ebb__cur != NULL && !ebb_cancelling(), return false);
     ebb_irq_state s = ebb_port_lock();
     if (m->owner == NULL) {
         m->owner = ebb__cur;
@@ -66,7 +71,8 @@ bool ebb_mutex_try_lock(ebb_mutex *m)
 void ebb_mutex_unlock(ebb_mutex *m)
 {
     ebb_irq_state s = ebb_port_lock();
-    EBB_REQUIRE(2, m->owner != NULL && m->owner == ebb__cur);
+    EBB_REQUIRE_OR(3, ebb__cur != NULL && !ebb_cancelling(), ebb_port_unlock(s); return);
+    EBB_REQUIRE_OR(2, m->owner == ebb__cur, ebb_port_unlock(s); return);
     hand_over_locked(m);
     ebb_port_unlock(s);
 }

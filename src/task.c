@@ -23,7 +23,9 @@ bool ebb_wake(ebb_task *t)
 
 int ebb_task_spawn(ebb_executor *ex, ebb_task *t)
 {
-    EBB_REQUIRE(1, ex->id < EBB_CONFIG_MAX_EXECUTORS && ebb__executors[ex->id] == ex);
+    EBB_REQUIRE_OR(1, ex->id < EBB_CONFIG_MAX_EXECUTORS && ebb__executors[ex->id] == ex,
+                   return EBB_EINVAL);
+    EBB_REQUIRE_OR(3, t != NULL && t->poll != NULL, return EBB_EINVAL);
 
     ebb_irq_state s = ebb_port_lock();
     /* A finished task may still sit in its old executor's run queue (woken
@@ -43,7 +45,8 @@ int ebb_task_spawn(ebb_executor *ex, ebb_task *t)
 
 void ebb_task_cancel(ebb_task *t)
 {
-    EBB_REQUIRE(2, t != ebb__cur);
+    EBB_REQUIRE_OR(3, t != NULL, return);
+    EBB_REQUIRE_OR(2, t != ebb__cur, return);
     if (t->state != EBB_TASK_RUNNING) {
         return;
     }

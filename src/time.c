@@ -75,7 +75,8 @@ ebb_poll_t (ebb_sleep_until)(ebb_timer *t, ebb_ticks deadline)
     if (ebb_cancelling()) {
         cancel_locked(t);
     } else if (t->wait.task == NULL) {
-        EBB_REQUIRE(1, ebb__cur != NULL);
+        /* Contracts off: nobody to wake, so arm nothing and stay pending. */
+        EBB_REQUIRE_OR(1, ebb__cur != NULL, ebb_port_unlock(s); return EBB_PENDING);
         t->deadline = deadline;
         if (deadline <= ebb_time_driver_now()) {
             r = EBB_READY; /* already due: no need to touch the queue */
@@ -102,10 +103,15 @@ ebb_poll_t (ebb_sleep_for)(ebb_timer *t, ebb_ticks ticks)
 
 void ebb_ticker_start(ebb_ticker *tk, ebb_ticks period)
 {
+    /* Contracts off: a period of 0 would tick on every poll (a busy loop);
+     * it becomes "never" instead. */
     EBB_REQUIRE(2, period > 0);
+    if (period == 0) {
+        period = EBB_TICKS_NEVER;
+    }
     /* A ticker restarted under a waiting task would leave its old timer
      * queued with no task to wake. */
-    EBB_REQUIRE(3, !ebb_timer_armed(&tk->timer));
+    EBB_REQUIRE_OR(3, !ebb_timer_armed(&tk->timer), return);
     tk->period = period;
     tk->timer.wait.task = NULL;
     tk->timer.deadline = ebb_ticks_add(ebb_now(), period);
@@ -113,6 +119,9 @@ void ebb_ticker_start(ebb_ticker *tk, ebb_ticks period)
 
 ebb_poll_t (ebb_ticker_next)(ebb_ticker *tk)
 {
+    /* A ticker that was never started (period 0) would be ready on every
+     * poll; contracts off, it never ticks. */
+    EBB_REQUIRE_OR(4, tk->period != 0, return EBB_PENDING);
     ebb_poll_t r = EBB_POLL(ebb_sleep_until)(&tk->timer, tk->timer.deadline);
     if (ebb_poll_is_ready(r)) {
         tk->timer.deadline = ebb_ticks_add(tk->timer.deadline, tk->period);

@@ -7,7 +7,9 @@ EBB_MODULE("wait");
 
 void ebb_wait_add_locked(ebb_wait *w, ebb_waitlist *list)
 {
-    EBB_REQUIRE(1, ebb__cur != NULL && !ebb_cancelling());
+    /* Contracts off: a waiter with no task would be woken as NULL later;
+     * register nothing (the await stays pending). */
+    EBB_REQUIRE_OR(1, ebb__cur != NULL && !ebb_cancelling(), return);
     w->task = ebb__cur;
     if (!ebb_dnode_linked(&w->node)) {
         ebb_dlist_push_back(&list->l, &w->node);

@@ -52,6 +52,21 @@ EBB_NORETURN void ebb_on_contract(const char *module, int id);
 #define EBB_REQUIRE(id, cond) ((void)0)
 #endif
 
+/*
+ * A precondition with its documented fallback: with contracts on, a
+ * violation calls the hook (which does not return, so the compiler drops
+ * the fallback); with contracts off, `fallback` runs instead - a return of
+ * an error code or a no-op, never a write through a bad index or pointer.
+ * `cond` is evaluated twice: keep it free of side effects.
+ */
+#define EBB_REQUIRE_OR(id, cond, fallback)                                     \
+    do {                                                                       \
+        EBB_REQUIRE(id, cond);                                                 \
+        if (EBB_UNLIKELY(!(cond))) {                                           \
+            fallback;                                                          \
+        }                                                                      \
+    } while (0)
+
 #ifdef __cplusplus
 }
 #endif

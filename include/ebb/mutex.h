@@ -28,6 +28,7 @@ typedef struct ebb_mutex {
 /**
  * Awaitable: ready once the current task owns `m`.
  * Contract mutex:1 - the task does not already own it (no recursion).
+ * Contract mutex:3 - called inside a task's poll.
  * Context: task.  Cost: O(1), also when cancelled.
  */
 EBB_AWAITABLE ebb_poll_t ebb_mutex_lock(ebb_wait *w, ebb_mutex *m);
@@ -39,7 +40,8 @@ bool ebb_mutex_try_lock(ebb_mutex *m);
 
 /**
  * Release `m`, handing it to the first waiter if there is one.
- * Contract mutex:2 - the current task owns it.
+ * Contract mutex:3 - called inside a task's poll.
+ * Contract mutex:2 - the current task owns it (contracts off: no-op).
  * Context: task.  Cost: O(1) + a wake.
  */
 void ebb_mutex_unlock(ebb_mutex *m);

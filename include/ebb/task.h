@@ -190,6 +190,8 @@ struct ebb_executor;
  * was cancelled) but is still queued on a different executor (poll that one
  * first); nothing changes then.
  * Contract task:1 - ex has been initialised.
+ * Contract task:3 - t != NULL and t has a body (contracts off: EBB_EINVAL,
+ * as for task:1; docs/misuse.md).
  * Context: any.  Cost: O(1).
  */
 int ebb_task_spawn(struct ebb_executor *ex, ebb_task *t);
@@ -201,7 +203,8 @@ int ebb_task_spawn(struct ebb_executor *ex, ebb_task *t);
  * queued it stays queued, in O(1): its executor skips it at the next pass,
  * which may make one pass with nothing to run).  Cancelling a
  * task that is not running does nothing.  A task may not cancel itself
- * (contract task:2); it returns from its body instead.  The caller must not
+ * (contract task:2); it returns from its body instead.  Contract task:3 -
+ * t != NULL.  Contracts off, both are no-ops (docs/misuse.md).  The caller must not
  * be preemptible by `t`'s executor (an executor that runs in an interrupt
  * handler): mask that interrupt around the call, or cancel from a context
  * of at least its priority.

@@ -105,7 +105,9 @@ void ebb_ticker_start(ebb_ticker *tk, ebb_ticks period);
  * Awaitable: ready at the ticker's next deadline, which then advances by
  * exactly one period, so there is no drift however late the task runs.  A
  * task that falls behind gets the missed ticks back to back.
- * Contract time:1.  Context: task.  Cost: as ebb_sleep_until.
+ * Contract time:1.  Contract time:4 - the ticker was started (contracts
+ * off: it never ticks; docs/misuse.md).
+ * Context: task.  Cost: as ebb_sleep_until.
  */
 EBB_AWAITABLE ebb_poll_t ebb_ticker_next(ebb_ticker *tk);
 #define ebb_ticker_next(...) EBB_AWAITABLE_CALL(ebb_ticker_next, __VA_ARGS__)

@@ -162,7 +162,7 @@ static void test_mutex_misuse(void **state)
 {
     (void)state;
     EBB_MUTEX_DEFINE(m);
-    EXPECT_CONTRACT("mutex", 2, ebb_mutex_unlock(&m)); /* not the owner */
+    EXPECT_CONTRACT("mutex", 3, ebb_mutex_unlock(&m)); /* outside a task (not-owner: test_misuse) */
     EXPECT_CONTRACT("mutex", 3, ebb_mutex_try_lock(&m)); /* outside a task */
 }
 
