@@ -34,7 +34,7 @@ void ebb__wait_miss_locked(ebb_wait *w, ebb_waitlist *list, bool more)
         }
         return;
     }
-    EBB_REQUIRE(1, ebb__cur != NULL);
+    EBB_REQUIRE_OR(1, ebb__cur != NULL, return); /* contracts off: register nothing */
     if (!ebb_dnode_linked(&w->node)) {
         if (w->task != NULL) {
             /* Woken, but the item went elsewhere first: keep the turn. */

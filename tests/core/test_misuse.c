@@ -144,7 +144,7 @@ static void test_awaitables_outside_a_task(void **state)
     (void)state;
     ebb_timer t = EBB_TIMER_INIT;
     ebb_wait w = EBB_WAIT_INIT;
-    ebb_list list = EBB_LIST_INIT;
+    ebb_waitlist list = EBB_WAITLIST_INIT;
     EBB_MUTEX_DEFINE(m);
     MISUSE("time", 1, ebb_test_discard(EBB_POLL(ebb_sleep_for)(&t, 10)));
     MISUSE("wait", 1, ebb_test_discard(EBB_POLL(ebb_wait_on)(&w, &list)));
@@ -153,7 +153,7 @@ static void test_awaitables_outside_a_task(void **state)
     MISUSE("mutex", 3, ebb_mutex_unlock(&m));
     /* Fallback: nothing registered, nothing armed, nothing owned. */
     assert_false(ebb_timer_armed(&t));
-    assert_true(ebb_list_empty(&list));
+    assert_true(ebb_waitlist_empty(&list));
     assert_null(m.owner);
     ebb_host_run_until(&test_exec, 1000);
 }
@@ -189,7 +189,7 @@ static void test_unlock_by_non_owner(void **state)
 {
     (void)state;
     ebb_task owner = EBB_TASK_INITIALIZER(idle_body);
-    shared_m = (ebb_mutex){&owner, EBB_LIST_INIT};
+    shared_m = (ebb_mutex){&owner, EBB_WAITLIST_INIT};
     struct locker l = {.task = EBB_TASK_INITIALIZER(not_owner_poll)};
     ebb_task_spawn(&test_exec, &l.task);
     MISUSE("mutex", 2, ebb_executor_poll(&test_exec));
@@ -202,13 +202,13 @@ static void test_unlock_by_non_owner(void **state)
 static void test_lock_twice(void **state)
 {
     (void)state;
-    shared_m = (ebb_mutex){NULL, EBB_LIST_INIT};
+    shared_m = (ebb_mutex){NULL, EBB_WAITLIST_INIT};
     struct locker l = {.task = EBB_TASK_INITIALIZER(twice_poll)};
     ebb_task_spawn(&test_exec, &l.task);
     MISUSE("mutex", 1, ebb_executor_poll(&test_exec));
 #if !EBB_CONFIG_CONTRACTS
     assert_int_equal(l.step, 1); /* stays pending, not queued behind itself */
-    assert_true(ebb_list_empty(&shared_m.waiters));
+    assert_true(ebb_waitlist_empty(&shared_m.waiters));
     ebb_task_cancel(&l.task);
 #endif
 }
