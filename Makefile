@@ -4,8 +4,9 @@
 # Both install their Debian packages first when run as root (scripts/deps.sh).
 #
 # Other targets:
-#   make run BOARD=qemu-netduinoplus2 APP=button   run an example in QEMU (interactive)
+#   make run BOARD=qemu-netduinoplus2 APP=button   build that app only, run it in QEMU
 #   make debug BOARD=qemu-netduinoplus2 APP=button  same, halted, with a gdb server on :1234
+#     (APP: any folder apps/<name>/; BOARD: a board, a preset or your board's folder)
 #   make host | firmware | clean
 
 BOARD ?= qemu-netduinoplus2
@@ -50,11 +51,11 @@ test: host host-clang firmware
 showdown: host firmware
 	@sh scripts/showdown.sh
 
-run: firmware
-	@sh scripts/run.sh $(BOARD) $(APP)
+run: deps
+	@JOBS=$(JOBS) sh scripts/run.sh $(BOARD) $(APP)
 
-debug: firmware
-	@sh scripts/run.sh $(BOARD) $(APP) --debug
+debug: deps
+	@JOBS=$(JOBS) sh scripts/run.sh $(BOARD) $(APP) --debug
 
 clean:
 	rm -rf build

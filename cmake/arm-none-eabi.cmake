@@ -1,18 +1,21 @@
-# Toolchain: Debian's arm-none-eabi-gcc for Cortex-M4F, hard float (as the study).
+# Toolchain file: Debian's arm-none-eabi-gcc, for any Cortex-M.
+#
+# Deliberately generic: the CPU, the FPU and the C library are properties of
+# the target, so they come from the board (EBB_BOARD_CPU_FLAGS and
+# EBB_BOARD_LIBC in boards/<name>/board.cmake) as usage requirements of
+# ebb::core, not from here.  One toolchain file then serves every board, and
+# a project that builds ebb for its own board uses it unchanged.
 set(CMAKE_SYSTEM_NAME Generic)
 set(CMAKE_SYSTEM_PROCESSOR arm)
 set(CMAKE_C_COMPILER arm-none-eabi-gcc)
 set(CMAKE_ASM_COMPILER arm-none-eabi-gcc)
+# Checking the compiler must not link: there is no board (memory map, startup
+# code, C library choice) yet.
 set(CMAKE_TRY_COMPILE_TARGET_TYPE STATIC_LIBRARY)
-# A board preset may pass its own CPU flags (-DEBB_CPU_FLAGS=...).
-if(NOT EBB_CPU_FLAGS)
-  set(EBB_CPU_FLAGS "-mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16")
-endif()
-set(CMAKE_C_FLAGS_INIT "${EBB_CPU_FLAGS} -ffunction-sections -fdata-sections")
-set(CMAKE_ASM_FLAGS_INIT "${EBB_CPU_FLAGS}")
-set(CMAKE_EXE_LINKER_FLAGS_INIT "${EBB_CPU_FLAGS} -nostartfiles -Wl,--gc-sections --specs=nano.specs --specs=nosys.specs")
+set(CMAKE_C_FLAGS_INIT "-ffunction-sections -fdata-sections")
 set(CMAKE_C_FLAGS_RELEASE_INIT "-O3 -g")
 set(CMAKE_C_FLAGS_MINSIZEREL_INIT "-Os -g -flto")
+set(CMAKE_C_FLAGS_RELWITHDEBINFO_INIT "-O2 -g")
 set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
 set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)

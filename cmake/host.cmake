@@ -1,18 +1,21 @@
-# Host build: unit tests of the portable core, the host showdown, and tools.
-option(EBB_SANITIZE "Build host code with ASan + UBSan" ON)
+# ebb's own host build tree (top level, EBB_DEVELOPER): unit tests of the
+# portable core, the host showdown, and tools.
+option(EBB_SANITIZE "Build ebb's own host code with ASan + UBSan" ON)
 if(EBB_SANITIZE)
-  # Everything linked into test executables is instrumented; tools that are
-  # loaded into other processes (the QEMU plugin) opt out in their own dir.
+  # Every target of ebb's own build is instrumented (directory scope, so it
+  # never travels to a project that links ebb::core); tools that are loaded
+  # into other processes (the QEMU plugin) opt out in their own dir.
   set(EBB_SAN_FLAGS -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
-  target_compile_options(ebb PUBLIC ${EBB_SAN_FLAGS})
-  target_link_options(ebb PUBLIC ${EBB_SAN_FLAGS})
+  target_compile_options(ebb PRIVATE ${EBB_SAN_FLAGS})
+  add_compile_options(${EBB_SAN_FLAGS})
+  add_link_options(${EBB_SAN_FLAGS})
 endif()
 
 find_path(CMOCKA_INCLUDE_DIR cmocka.h REQUIRED)
 find_library(CMOCKA_LIBRARY cmocka REQUIRED)
 
 add_subdirectory(tests/core)
-if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/apps/showdown/CMakeLists.txt)
+if(EXISTS ${EBB_SOURCE_DIR}/apps/showdown/CMakeLists.txt)
   add_subdirectory(apps/showdown)
 endif()
 option(EBB_BUILD_SCOPE "Build the QEMU virtual oscilloscope (tools/scope)" ON)

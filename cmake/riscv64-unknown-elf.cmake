@@ -1,15 +1,15 @@
-# Toolchain: Debian's riscv64-unknown-elf-gcc (multilib: builds RV32 too)
-# with Debian's picolibc, for the RV32IMAC targets.
+# Toolchain file: Debian's riscv64-unknown-elf-gcc (multilib: builds RV32
+# too) with Debian's picolibc.  Like cmake/arm-none-eabi.cmake it carries no
+# ISA/ABI flags: those come from the board (ebb_board(CPU ... LIBC picolibc)
+# in boards/<name>/board.cmake), as usage requirements of ebb::core.
 set(CMAKE_SYSTEM_NAME Generic)
 set(CMAKE_SYSTEM_PROCESSOR riscv32)
 set(CMAKE_C_COMPILER riscv64-unknown-elf-gcc)
 set(CMAKE_ASM_COMPILER riscv64-unknown-elf-gcc)
 set(CMAKE_TRY_COMPILE_TARGET_TYPE STATIC_LIBRARY)
-set(EBB_CPU_FLAGS "-march=rv32imac_zicsr -mabi=ilp32 --specs=picolibc.specs")
-set(CMAKE_C_FLAGS_INIT "${EBB_CPU_FLAGS} -ffunction-sections -fdata-sections")
-set(CMAKE_ASM_FLAGS_INIT "${EBB_CPU_FLAGS}")
+set(CMAKE_C_FLAGS_INIT "-ffunction-sections -fdata-sections")
 
-# The C libraries, named by path.  GCC 12 picks its multilib (libgcc,
+# The C libraries, named by path, for the RV32IMAC/ilp32 boards.  GCC 12 picks its multilib (libgcc,
 # picolibc) by the exact -march name and knows no "rv32imac_zicsr": it would
 # link the RV64 default.  Asking for plain rv32imac finds the right
 # directory (same code: zicsr only names the CSR instructions), and the link

@@ -1,42 +1,70 @@
 #!/bin/sh
-# make run / make debug: run an application in QEMU, interactively.
+# make run / make debug: build one application for one board and run it in
+# QEMU, interactively.
 #   scripts/run.sh BOARD APP [--debug]
-# APP is an example (apps/examples/<APP>) or "showdown".  On QEMU, keys typed
-# on the console press the virtual button (after the app's ready line).
+# BOARD: a configure preset, a board under boards/, or the path of your own
+#        board folder (one with a board.cmake).
+# APP:   a folder under apps/ or apps/examples/, or any other firmware target
+#        of that board's build tree (the lists are printed when it is not).
+# Only APP is built: code that one board cannot compile never blocks another.
+# On QEMU, keys typed on the console press the virtual button (after the
+# app's ready line).
 # Quit QEMU with Ctrl-A X.
 set -eu
-cd "$(dirname "$0")/.."
 board=$1
 app=$2
 mode=${3:-}
-if [ "$app" = showdown ]; then
-    elf=build/$board/apps/showdown/showdown.elf
-else
-    elf=build/$board/apps/examples/$app/$app.elf
+# A board folder given by path is relative to where make was started.
+if [ -f "$board/board.cmake" ]; then
+    board=$(cd "$board" && pwd)
 fi
-[ -f "$elf" ] || { echo "no $elf (APP is one of: $(ls apps/examples | tr '\n' ' ')showdown)" >&2; exit 1; }
-# QEMU machine and icount-free command line per board.
-qemu=qemu-system-arm
-case "$board" in
-    qemu-netduinoplus2) machine=netduinoplus2 ;;
-    mps2-an385|mps2-an386|mps2-an500|mps2-an505) machine=$board ;;
-    microbit) machine=microbit ;;
-    qemu-riscv-virt) machine="virt -bios none"; qemu=qemu-system-riscv32 ;;
-    *) machine= ;;
-esac
-if [ -z "$machine" ]; then
-    echo "$board is real hardware: flash it with OpenOCD (docs/boards.md):" >&2
+cd "$(dirname "$0")/.."
+
+presets=$(cmake --list-presets 2>/dev/null | sed -n 's/^ *"\([^"]*\)".*/\1/p' | grep -v '^host' || true)
+boards=$(for f in boards/*/board.cmake; do basename "$(dirname "$f")"; done)
+list() { echo "$*" | tr '\n' ' '; }
+if [ -f "$board/board.cmake" ] && [ "${board#/}" != "$board" ]; then
+    bdir=build/board-$(basename "$board")
+    cmake -S . -B "$bdir" -DEBB_BOARD="$board" -DCMAKE_BUILD_TYPE=Release >/dev/null
+elif echo "$presets" | grep -qx -- "$board"; then
+    bdir=build/$board
+    cmake --preset "$board" >/dev/null
+elif [ -f "boards/$board/board.cmake" ]; then
+    bdir=build/$board
+    cmake -S . -B "$bdir" -DEBB_BOARD="$board" -DCMAKE_BUILD_TYPE=Release >/dev/null
+else
+    echo "make run: unknown BOARD '$board'." >&2
+    echo "  boards:  $(list "$boards")" >&2
+    echo "  presets: $(list "$presets")" >&2
+    echo "  or the path of your own board folder (a folder with a board.cmake, docs/boards.md)" >&2
+    exit 2
+fi
+
+info=$bdir/ebb_firmware.txt
+line=$(awk -v a="$app" '($1 == "app" || $1 == "other") && $2 == a { print $3 }' "$info")
+if [ -z "$line" ]; then
+    echo "make run: unknown APP '$app' for BOARD=$board." >&2
+    echo "  apps:  $(list "$(awk '$1 == "app" { print $2 }' "$info")")" >&2
+    echo "  other firmware of this board: $(list "$(awk '$1 == "other" { print $2 }' "$info")")" >&2
+    echo "  a new app is a folder apps/<name>/ with its .c files (docs/getting-started.md)" >&2
+    exit 2
+fi
+elf=$line
+cmake --build "$bdir" --target "$app" -j"${JOBS:-2}" >/dev/null
+qemu=$(awk '$1 == "qemu" { $1 = ""; print substr($0, 2) }' "$info")
+name=$(awk '$1 == "board" { print $2 }' "$info")
+if [ -z "$qemu" ]; then
+    echo "$name is real hardware: $elf is built. Flash it with OpenOCD (docs/boards.md), e.g.:" >&2
     echo "    openocd -f board/st_nucleo_f4.cfg -c \"program $elf verify reset exit\"" >&2
     exit 1
 fi
-# shellcheck disable=SC2086 # "virt -bios none": the machine and its options
-set -- -M $machine -nographic -monitor none -serial stdio \
-       -semihosting-config enable=on,target=native -kernel "$elf"
+# shellcheck disable=SC2086 # the board's QEMU command line is a word list
+set -- $qemu -kernel "$elf"
 if [ "$mode" = --debug ]; then
     echo "QEMU is halted at reset with a gdb server on :1234. In another terminal:"
     echo "    gdb-multiarch $elf -ex 'target remote :1234'"
     echo "(Ctrl-A X quits QEMU)"
-    exec $qemu "$@" -s -S
+    exec "$@" -s -S
 fi
-echo "running $elf on QEMU $machine (Ctrl-A X quits)"
-exec $qemu "$@"
+echo "running $elf on QEMU ($name; Ctrl-A X quits)"
+exec "$@"

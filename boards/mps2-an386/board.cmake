@@ -1,4 +1,5 @@
 # QEMU mps2-an386: Cortex-M4F, CMSDK UART/timers (docs/boards-mps2.md).
 set(EBB_QEMU_MACHINE mps2-an386)
+set(EBB_BOARD_CPU -mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16)
 set(EBB_BOARD_VECTORS ${EBB_SOURCE_DIR}/hal/cmsdk/vectors_mps2.c)
 include(${EBB_SOURCE_DIR}/boards/mps2-common/mps2.cmake)

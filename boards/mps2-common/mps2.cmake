@@ -1,17 +1,24 @@
 # Shared part of the MPS2 boards' board.cmake: CMSDK drivers, the board
 # library from board_mps2.c against the board's ebb_board_config.h, and the
-# vector table named by the board (EBB_BOARD_VECTORS).
-include(${EBB_SOURCE_DIR}/hal/cmsdk/cmsdk.cmake)
-set(EBB_BOARD_LINKER_SCRIPT ${EBB_BOARD_DIR}/memory.ld)
-set(EBB_BOARD_TIME_DRIVER ebb_time_cmsdk)
-set(EBB_BOARD_HAL_LIB ebb_hal_cmsdk)
-set(EBB_BOARD_RUNS_ON_QEMU ON)
-add_library(ebb_board STATIC ${EBB_SOURCE_DIR}/boards/mps2-common/board_mps2.c
-            ${EBB_SOURCE_DIR}/boards/virtual/virtual_button.c)
-target_include_directories(ebb_board PUBLIC ${EBB_BOARD_DIR} ${EBB_SOURCE_DIR}/boards/mps2-common
-                           ${EBB_SOURCE_DIR}/boards/virtual ${EBB_SOURCE_DIR}/boards/include)
+# vector table named by the board (EBB_BOARD_VECTORS).  Conventions:
+# docs/boards.md.  The board sets EBB_QEMU_MACHINE, EBB_BOARD_VECTORS and
+# EBB_BOARD_CPU before including this.
+ebb_use_port(cortex-m)
+ebb_use_hal(cmsdk)
+target_sources(ebb_startup PRIVATE ${EBB_BOARD_VECTORS})
+ebb_board(
+  CPU ${EBB_BOARD_CPU}
+  LIBC newlib-nano
+  LINKER_SCRIPT ${EBB_BOARD_DIR}/memory.ld
+  SOURCES ${EBB_SOURCE_DIR}/boards/mps2-common/board_mps2.c
+          ${EBB_SOURCE_DIR}/boards/virtual/virtual_button.c
+  LIBRARIES ebb::hal_cmsdk
+  TIME_DRIVER ebb::time_cmsdk
+  QEMU qemu-system-arm -M ${EBB_QEMU_MACHINE} -nographic -monitor none -serial stdio
+       -semihosting-config enable=on,target=native)
+ebb_public_headers(ebb_board ${EBB_SOURCE_DIR}/boards/mps2-common)
+ebb_public_headers(ebb_board ${EBB_SOURCE_DIR}/boards/virtual)
 target_compile_definitions(ebb_board PUBLIC EBB_BOARD_FAMILY_HEADER="ebb_board_mps2.h")
-target_link_libraries(ebb_board PUBLIC ebb_hal_cmsdk ebb_time_cmsdk ebb)
 # The MPS2 images implement 3 NVIC priority bits (8 levels); QEMU accepts 8,
 # but code written for 8 would misbehave on the FPGA.
 target_compile_definitions(ebb PUBLIC EBB_CONFIG_PORT_PRIO_BITS=3)

@@ -1,15 +1,20 @@
-# QEMU netduinoplus2: STM32F405 HAL with virtual EXTI lines, SysTick time.
-set(EBB_BOARD_LINKER_SCRIPT ${CMAKE_CURRENT_LIST_DIR}/memory.ld)
-set(EBB_BOARD_TIME_DRIVER ebb_time_systick)
-set(EBB_BOARD_RUNS_ON_QEMU ON)
+# QEMU netduinoplus2: STM32F405 (Cortex-M4F) HAL with virtual EXTI lines,
+# SysTick time.  Conventions: docs/boards.md.
+ebb_use_port(cortex-m)
+ebb_use_hal(stm32f4)
+ebb_board(
+  CPU -mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16
+  LIBC newlib-nano
+  LINKER_SCRIPT memory.ld
+  SOURCES board.c ../common/board_common.c ../common/console_rx.c
+  LIBRARIES ebb::hal_stm32f4
+  TIME_DRIVER ebb::time_systick
+  QEMU qemu-system-arm -M netduinoplus2 -nographic -monitor none -serial stdio
+       -semihosting-config enable=on,target=native)
 target_compile_definitions(ebb_hal_stm32f4 PUBLIC EBB_STM32_EXTI_VIRTUAL=1)
 # Only the button line (EXTI13) is wired: one EXTI wait list instead of 16.
 target_compile_definitions(ebb_hal_stm32f4 PUBLIC
   EBB_CONFIG_STM32_EXTI_FIRST_LINE=13 EBB_CONFIG_STM32_EXTI_LAST_LINE=13)
-add_library(ebb_board STATIC ${CMAKE_CURRENT_LIST_DIR}/board.c ${EBB_SOURCE_DIR}/boards/common/board_common.c
-  ${EBB_SOURCE_DIR}/boards/common/console_rx.c)
-target_include_directories(ebb_board PUBLIC ${CMAKE_CURRENT_LIST_DIR} ${EBB_SOURCE_DIR}/boards/include)
-target_link_libraries(ebb_board PUBLIC ebb_hal_stm32f4 ebb_time_systick ebb)
 # Measured with tests/firmware/test_timers.c: on QEMU a SysTick cut restarts
 # the count 2.0 cycles after VAL is sampled (drift -0.7 to +4.1 us over 9,173 cuts, depending on code timing).
 target_compile_definitions(ebb_time_systick PRIVATE EBB_CONFIG_SYSTICK_CUT_CYCLES_X16=32)

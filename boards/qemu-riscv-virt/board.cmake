@@ -1,12 +1,22 @@
 # QEMU virt, RV32IMAC: 16550 console, machine-timer time, no GPIO.
-set(EBB_BOARD_LINKER_SCRIPT ${CMAKE_CURRENT_LIST_DIR}/memory.ld)
-set(EBB_BOARD_TIME_DRIVER ebb_time_mtimer)
-set(EBB_BOARD_HAL_LIB ebb_hal_ns16550)
-set(EBB_BOARD_RUNS_ON_QEMU ON)
-# -bios none: no OpenSBI; the hart jumps straight to the ELF in RAM.
-set(EBB_QEMU_MACHINE "virt -bios none")
+# Conventions: docs/boards.md; toolchain.cmake here picks the RISC-V compiler.
+ebb_use_port(riscv)
+ebb_use_hal(ns16550)
+ebb_board(
+  CPU -march=rv32imac_zicsr -mabi=ilp32
+  # picolibc's headers; the libraries themselves are named by path by the
+  # toolchain file (GCC 12 picks no RV32 multilib for "rv32imac_zicsr").
+  LIBC picolibc
+  LINKER_SCRIPT memory.ld
+  SOURCES board.c console_rx.c
+  LIBRARIES ebb::hal_ns16550
+  TIME_DRIVER ebb::time_mtimer
+  # -bios none: no OpenSBI; the hart jumps straight to the ELF in RAM.
+  QEMU qemu-system-riscv32 -M virt -bios none -nographic -monitor none -serial stdio)
 target_compile_definitions(ebb_time_mtimer PUBLIC EBB_CONFIG_MTIMER_HZ=10000000u)
-add_library(ebb_board STATIC ${CMAKE_CURRENT_LIST_DIR}/board.c ${CMAKE_CURRENT_LIST_DIR}/console_rx.c)
-target_include_directories(ebb_board PUBLIC ${CMAKE_CURRENT_LIST_DIR} ${EBB_SOURCE_DIR}/boards/include)
 target_compile_definitions(ebb_board PUBLIC EBB_BOARD_FAMILY_HEADER="ebb_board_virt.h")
-target_link_libraries(ebb_board PUBLIC ebb_hal_ns16550 ebb_time_mtimer ebb)
+# The port's own suite (tests/riscv) reads the machine.
+set(EBB_QEMU_MACHINE "virt -bios none")
+set(EBB_BOARD_FW_TESTS ${EBB_SOURCE_DIR}/tests/riscv)
+# The examples this board runs so far.
+set(EBB_BOARD_APPS blinky uart_echo button)

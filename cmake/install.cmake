@@ -1,0 +1,1 @@
+# install/export: filled in by the package step.
