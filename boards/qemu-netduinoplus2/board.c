@@ -134,23 +134,112 @@ bool ebb_board_finger_busy(void)
     return ebb_task_state(&finger.task) == EBB_TASK_RUNNING;
 }
 
-/* ---- console ---- */
+/* ---- console keys: the button without losing the console ---- */
+
+/* Ctrl-B on the console is the button: each one is a press or a release,
+ * taken out of the console stream, so a console app and the button work at
+ * once.  (ebb_board_keys_toggle_button(true) makes every byte a button key,
+ * as before.)  Keys are queued and played one edge at a time by a task on
+ * the finger's executor: an edge waits until the application has armed the
+ * line for it, so a burst typed faster than the application re-arms is
+ * delivered in full instead of coalescing.  An edge nobody arms for within
+ * KEY_GIVE_UP_MS still changes the level (a real button does not wait). */
+#define KEY_BUTTON 0x02u /* Ctrl-B */
+#define KEY_GIVE_UP_MS 1000u
+
+static volatile uint16_t keys_typed;  /* written by the console ISR */
+static uint16_t keys_played;          /* by the key task */
+
+struct keys {
+    ebb_task task;
+    ebb_timer timer;
+    ebb_wait wait;
+    uint32_t value;
+    uint32_t waited_ms;
+};
+static EBB_SIGNAL_DEFINE(keys_signal);
+
+/* The edge a key stands for, if the EXTI line is armed for it. */
+static bool button_toggle_if_armed(void)
+{
+    ebb_irq_state s = ebb_port_lock();
+    bool pressed = !button_level;
+    bool armed = ebb_exti_virtual_edge(EBB_BOARD_BUTTON_LINE,
+                                       pressed ? EBB_EXTI_RISING : EBB_EXTI_FALLING);
+    if (armed) {
+        button_level = pressed;
+        if (pressed) {
+            EBB_GPIO_PROBE_HIGH(EBB_BOARD_BUTTON_PORT, EBB_BOARD_BUTTON_PIN);
+        } else {
+            EBB_GPIO_PROBE_LOW(EBB_BOARD_BUTTON_PORT, EBB_BOARD_BUTTON_PIN);
+        }
+    }
+    ebb_port_unlock(s);
+    return armed;
+}
+
+static ebb_poll_t keys_poll(ebb_task *self)
+{
+    struct keys *k = EBB_CONTAINER_OF(self, struct keys, task);
+    EBB_BEGIN(&self->co);
+    for (;;) {
+        EBB_AWAIT(ebb_signal_wait(&k->wait, &keys_signal, &k->value));
+        while (keys_played != keys_typed) {
+            k->waited_ms = 0;
+            while (!button_toggle_if_armed()) {
+                if (k->waited_ms >= KEY_GIVE_UP_MS) {
+                    ebb_board_button_set(!button_level);
+                    break;
+                }
+                EBB_AWAIT(ebb_sleep_for(&k->timer, EBB_MS(1)));
+                k->waited_ms++;
+            }
+            keys_played++;
+        }
+    }
+    EBB_END();
+}
+
+static EBB_TASK_DEFINE(struct keys, keys, keys_poll);
 
 void ebb_board_keys_toggle_button(bool enable)
 {
     keys_mode = enable;
 }
 
-void USART1_IRQHandler(void)
+/* Take the button keys out of the bytes the USART driver just stored
+ * [from, rx_head), compacting the rest in place: the reader has not seen
+ * them yet (it runs below this interrupt's priority). */
+static void console_take_keys(uint16_t from)
 {
-    ebb_usart_isr(&ebb_board_console);
-    if (keys_mode) {
-        /* Each key is one press or release; the bytes are consumed here. */
-        while (ebb_usart_rx_count(&ebb_board_console) != 0) {
-            ebb_board_console.rx->tail++;
-            ebb_board_button_set(!button_level);
+    ebb_usart_rx *rx = ebb_board_console.rx;
+    uint16_t head = rx->head;
+    uint16_t out = from;
+    uint16_t n = 0;
+    for (uint16_t in = from; in != head; in++) {
+        uint8_t b = rx->buf[in & rx->mask];
+        if (keys_mode || b == KEY_BUTTON) {
+            n++;
+        } else {
+            rx->buf[out++ & rx->mask] = b;
         }
     }
+    if (n != 0) {
+        __atomic_store_n(&rx->head, out, __ATOMIC_RELEASE);
+        keys_typed = (uint16_t)(keys_typed + n);
+        ebb_signal_raise(&keys_signal, n);
+    }
+}
+
+void USART1_IRQHandler(void)
+{
+    if (ebb_board_console.rx == NULL) { /* receiver off: no keys either */
+        ebb_usart_isr(&ebb_board_console);
+        return;
+    }
+    uint16_t from = ebb_board_console.rx->head;
+    ebb_usart_isr(&ebb_board_console);
+    console_take_keys(from);
 }
 
 void ebb_board_init(void)
@@ -163,5 +252,6 @@ void ebb_board_init(void)
     EBB_BOARD_PROBE_THREAD_LOW();
     ebb_exti_init_line(EBB_BOARD_BUTTON_LINE, EBB_BOARD_BUTTON_PORT, EBB_BOARD_PRIO_EXTI);
     ebb_cm_irq_executor_init(&finger_exec, EBB_BOARD_FINGER_IRQ, EBB_BOARD_PRIO_FINGER);
+    (void)ebb_task_spawn(&finger_exec.ex, &keys.task);
     ebb_systick_time_init(EBB_BOARD_CORE_HZ);
 }
