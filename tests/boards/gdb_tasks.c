@@ -1,0 +1,90 @@
+/*
+ * gdb_tasks.c - a known state for tools/gdb/ebb.py (tests/boards/gdb_tasks.sh
+ * halts here and checks what `ebb-tasks` prints).  At gdb_halt_here():
+ * `driver` is running, `woken` is ready, `sleeper` and `listener` wait at
+ * their awaits, `quick` is done, `cancelled` was cancelled; the board's
+ * finger executor runs in an interrupt.  The @-markers let the test find
+ * the lines.
+ */
+#include "ebb_board.h"
+
+static EBB_SIGNAL_DEFINE(never);
+
+struct sleeper {
+    ebb_task task;
+    ebb_timer timer;
+};
+static ebb_poll_t sleeper_poll(ebb_task *self)
+{
+    struct sleeper *s = EBB_CONTAINER_OF(self, struct sleeper, task);
+    EBB_BEGIN(&self->co);
+    EBB_AWAIT(ebb_sleep_for(&s->timer, EBB_MS(1000))); /* @sleeper */
+    EBB_END();
+}
+
+struct listener {
+    ebb_task task;
+    ebb_wait wait;
+    uint32_t value;
+};
+static ebb_poll_t listener_poll(ebb_task *self)
+{
+    struct listener *l = EBB_CONTAINER_OF(self, struct listener, task);
+    EBB_BEGIN(&self->co);
+    for (;;) {
+        EBB_AWAIT(ebb_signal_wait(&l->wait, &never, &l->value)); /* @listener */
+    }
+    EBB_END();
+}
+
+struct plain {
+    ebb_task task;
+};
+static ebb_poll_t quick_poll(ebb_task *self)
+{
+    EBB_BEGIN(&self->co);
+    EBB_END();
+}
+
+static EBB_TASK_DEFINE(struct sleeper, sleeper, sleeper_poll);
+static EBB_TASK_DEFINE(struct listener, listener, listener_poll);
+static EBB_TASK_DEFINE(struct listener, woken, listener_poll);
+static EBB_TASK_DEFINE(struct plain, quick, quick_poll);
+static EBB_TASK_DEFINE(struct listener, cancelled, listener_poll);
+
+__attribute__((noinline)) void gdb_halt_here(void)
+{
+    __asm__ volatile("" ::: "memory");
+}
+
+struct driver {
+    ebb_task task;
+    ebb_timer timer;
+};
+static ebb_poll_t driver_poll(ebb_task *self)
+{
+    struct driver *d = EBB_CONTAINER_OF(self, struct driver, task);
+    EBB_BEGIN(&self->co);
+    EBB_AWAIT(ebb_sleep_for(&d->timer, EBB_MS(10))); /* @driver */
+    (void)ebb_wake(&woken.task);
+    gdb_halt_here();
+    ebb_board_exit(0);
+    EBB_END();
+}
+static EBB_TASK_DEFINE(struct driver, driver, driver_poll);
+
+static ebb_executor exec = EBB_EXECUTOR_INITIALIZER;
+
+int main(void)
+{
+    ebb_board_init();
+    ebb_executor_init(&exec, NULL);
+    ebb_task_spawn(&exec, &sleeper.task);
+    ebb_task_spawn(&exec, &listener.task);
+    ebb_task_spawn(&exec, &woken.task);
+    ebb_task_spawn(&exec, &quick.task);
+    ebb_task_spawn(&exec, &driver.task);
+    ebb_task_spawn(&exec, &cancelled.task);
+    ebb_task_cancel(&cancelled.task);
+    ebb_executor_run(&exec);
+}

@@ -1,0 +1,227 @@
+# tools/gdb/ebb.py - task-aware debugging of ebb programs in gdb.
+#
+#   (gdb) source tools/gdb/ebb.py
+#   (gdb) ebb-tasks
+#
+# Lists every executor (the executor table, ebb__executors) and every task:
+# its name, its state - running (being polled right now), ready (queued on
+# its executor), waiting, done or idle - and, for a task suspended at an
+# await, the source file:line of that await and its text, which says what
+# the task is waiting on.
+#
+# The task registry is the debug info: every statically allocated variable
+# that is, or embeds, an ebb_task (EBB_TASK_DEFINE, or any struct with an
+# `ebb_task task;` member, or an array of them) is a task, named after the
+# variable - nothing is added to the program, so it costs nothing.  Tasks
+# outside static storage are listed when they are queued or running.
+# Works on any build with debug info (-g), optimised or not, for both continuation kinds:
+#   EBB_CORO_GOTO    co.resume is the byte offset of the resume label from
+#                    the label ebb__top of the poll function; both labels are
+#                    in the debug info, so the offset maps back to the label
+#                    ebb__resume_<line> and its line.
+#   EBB_CORO_SWITCH  co.resume is the line number itself.
+import gdb
+
+STATES = {0: "idle", 1: "running", 2: "done"}
+
+
+def _sym_name(addr):
+    """'blinky' or 'blinky + 4' for an address, from the symbol table."""
+    try:
+        out = gdb.execute("info symbol 0x%x" % addr, to_string=True).strip()
+    except gdb.error:
+        return "0x%x" % addr
+    if out.startswith("No symbol"):
+        return "0x%x" % addr
+    return out.split(" in section")[0]
+
+
+def _label_pc(func_name, label, block):
+    """Address of a label of the function whose block is `block`."""
+    try:
+        sals = gdb.decode_line("%s:%s" % (func_name, label))[1]
+    except gdb.error:
+        return None
+    for sal in sals or ():
+        if block.start <= sal.pc < block.end:
+            return sal.pc
+    return None
+
+
+def _source_text(symtab, line):
+    try:
+        with open(symtab.fullname()) as f:
+            for i, text in enumerate(f, 1):
+                if i == line:
+                    return text.strip()
+    except OSError:
+        pass
+    return ""
+
+
+def where(task):
+    """(file, line, text) of the await a task is suspended at, or None."""
+    resume = int(task["co"]["resume"])
+    if resume == 0:
+        return None
+    poll = int(task["poll"])
+    # Thumb function pointers carry bit 0.
+    block = gdb.block_for_pc(poll & ~1)
+    if block is None or block.function is None:
+        return None
+    func = block.function
+    symtab = func.symtab
+    top = _label_pc(func.name, "ebb__top", block)
+    if top is None:  # EBB_CORO_SWITCH: the resume point is the line
+        return (symtab.filename, resume, _source_text(symtab, resume))
+    offset = resume - 0x10000 if resume >= 0x8000 else resume
+    target = top + offset
+    # The resume labels are named after their line (ebb__resume_<line>):
+    # try the function's lines for the one whose label is at `target`.
+    lines = sorted({e.line for e in symtab.linetable()
+                    if block.start <= e.pc < block.end and e.line})
+    for line in lines:
+        if _label_pc(func.name, "ebb__resume_%d" % line, block) == target:
+            return (symtab.filename, line, _source_text(symtab, line))
+    sal = gdb.find_pc_line(target)
+    if sal.symtab is not None:
+        return (sal.symtab.filename, sal.line, _source_text(sal.symtab, sal.line))
+    return None
+
+
+def _embeds_task(t):
+    """Offset of the ebb_task inside type t (a task struct), or None."""
+    t = t.strip_typedefs()
+    if t.code == gdb.TYPE_CODE_STRUCT:
+        if t.tag == "ebb_task":
+            return 0
+        for f in t.fields():
+            ft = f.type.strip_typedefs()
+            if ft.code == gdb.TYPE_CODE_STRUCT and ft.tag == "ebb_task":
+                return f.bitpos // 8
+    return None
+
+
+def _static_tasks():
+    """(name, address) of every statically allocated task: each variable
+    (global or file/function static) that is, or embeds, an ebb_task, or an
+    array of those.  The debug info is the registry: nothing is added to the
+    program."""
+    out = gdb.execute("info variables -q -n", to_string=True)
+    names = set()
+    for line in out.splitlines():
+        line = line.strip()
+        if not line or line.startswith("File ") or ":" not in line:
+            continue
+        decl = line.split(":", 1)[1].strip().rstrip(";")
+        if "(" in decl:
+            continue  # function pointers and the like
+        ident = decl.split("[")[0].split()[-1].lstrip("*")
+        names.add(ident)
+    found = []
+    seen = set()
+    for n in sorted(names):
+        syms = list(gdb.lookup_static_symbols(n))
+        g = gdb.lookup_global_symbol(n)
+        if g is not None:
+            syms.append(g)
+        for sym in syms:
+            if not sym.is_variable:
+                continue
+            t = sym.type.strip_typedefs()
+            try:
+                v = sym.value()
+            except gdb.error:
+                continue
+            items = [(n, v)]
+            if t.code == gdb.TYPE_CODE_ARRAY:
+                lo, hi = t.range()
+                items = [("%s[%d]" % (n, i), v[i]) for i in range(lo, hi + 1)]
+            for name, val in items:
+                off = _embeds_task(val.type)
+                if off is None or val.address is None:
+                    continue
+                addr = int(val.address) + off
+                if addr not in seen:
+                    seen.add(addr)
+                    found.append((name, addr))
+    return found
+
+
+def _queued(ex):
+    """Task addresses in an executor's run queue, in order."""
+    task_t = gdb.lookup_type("ebb_task")
+    node_off = int(gdb.parse_and_eval("(unsigned long)&((ebb_task *)0)->node"))
+    end = int(gdb.parse_and_eval("(unsigned long)&ebb__list_end"))
+    out = []
+    node = ex["ready"]["head"]
+    guard = 0
+    while int(node) not in (0, end) and guard < 1000:
+        out.append(int(node) - node_off)
+        node = node["next"]
+        guard += 1
+    return out
+
+
+class EbbTasks(gdb.Command):
+    """List ebb's executors and tasks: name, state, where each is suspended."""
+
+    def __init__(self):
+        super().__init__("ebb-tasks", gdb.COMMAND_DATA)
+
+    def invoke(self, arg, from_tty):
+        table = gdb.parse_and_eval("ebb__executors")
+        n = table.type.range()[1] + 1
+        cur = int(gdb.parse_and_eval("(unsigned long)ebb__cur"))
+        task_ptr_t = gdb.lookup_type("ebb_task").pointer()
+        tasks = {addr: name for name, addr in _static_tasks()}
+        queued_on = {}
+        executors = []
+        for i in range(n):
+            ex = table[i]
+            if int(ex) == 0:
+                continue
+            q = _queued(ex.dereference())
+            for a in q:
+                queued_on[a] = i
+                tasks.setdefault(a, _sym_name(a))
+            executors.append((i, ex))
+        if cur and cur not in tasks:
+            tasks[cur] = _sym_name(cur)
+        for i, ex in executors:
+            pend = int(ex["pend"])
+            kind = ("interrupt executor, pender %s" % _sym_name(pend & ~1)) if pend else "thread mode"
+            print("executor %d %s (%s)" % (i, _sym_name(int(ex)), kind))
+            for addr, name in sorted(tasks.items(), key=lambda kv: kv[1]):
+                t = gdb.Value(addr).cast(task_ptr_t).dereference()
+                if int(t["state"]) == 0 or int(t["exec"]) != i:
+                    continue
+                self._task(t, addr, name, cur, queued_on)
+        idle = [(a, nm) for a, nm in tasks.items()
+                if int(gdb.Value(a).cast(task_ptr_t).dereference()["state"]) == 0]
+        if idle:
+            print("not spawned (or cancelled)")
+            for addr, name in sorted(idle, key=lambda kv: kv[1]):
+                t = gdb.Value(addr).cast(task_ptr_t).dereference()
+                self._task(t, addr, name, cur, queued_on)
+
+    @staticmethod
+    def _task(t, addr, name, cur, queued_on):
+        state = STATES.get(int(t["state"]), "?")
+        if state == "running":
+            if addr == cur:
+                state = "running"
+            elif addr in queued_on:
+                state = "ready"
+            else:
+                state = "waiting"
+        w = where(t) if state in ("running", "ready", "waiting") else None
+        loc = ""
+        if w is not None:
+            loc = "%s:%d  %s" % (w[0].split("/")[-1], w[1], w[2])
+        elif state in ("running", "ready"):
+            loc = "(at the start)"
+        print("  %-14s %-8s %s" % (name, state, loc))
+
+
+EbbTasks()
