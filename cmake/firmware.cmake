@@ -77,5 +77,43 @@ if(EBB_BOARD_NAME STREQUAL "qemu-netduinoplus2" AND EBB_QEMU)
   add_test(NAME board.out_of_tree_picolibc
     COMMAND sh ${EBB_SOURCE_DIR}/tests/boards/out_of_tree.sh ${EBB_SOURCE_DIR}
             ${CMAKE_BINARY_DIR}/out_of_tree_board ${EBB_QEMU})
-  set_tests_properties(board.out_of_tree_picolibc PROPERTIES TIMEOUT 240 PROCESSORS 2)
+  set_tests_properties(board.out_of_tree_picolibc PROPERTIES TIMEOUT 300 PROCESSORS 2)
+
+  # The firmware examples of the README and docs/ build and link.
+  include(${EBB_SOURCE_DIR}/cmake/docs_examples.cmake)
+  ebb_docs_examples(firmware)
+
+  # Console and virtual button at once, a burst of button keys faster than
+  # the application re-arms: no edge lost (typed on host time: no -icount).
+  ebb_add_firmware(board_keys SOURCES ${EBB_SOURCE_DIR}/tests/boards/keys.c)
+  add_test(NAME board.keys COMMAND ${PYTHON3} ${EBB_SOURCE_DIR}/tests/firmware/run_qemu.py
+    --qemu ${EBB_QEMU} --no-icount --elf $<TARGET_FILE:board_keys> --timeout 60
+    --input "a\\x02b\\x02\\x02c\\x02\\x02d\\x02\\x02\\x02." --key-gap 0.02
+    --grep "console: abcd edges: 8")
+
+  # Task-aware debugging: gdb halts a known state on QEMU and tools/gdb/ebb.py
+  # must list every executor and task with its state and await line, for
+  # both continuation kinds (the resume point is a label offset or a line).
+  find_program(EBB_GDB gdb-multiarch)
+  foreach(coro GOTO SWITCH)
+    ebb_add_firmware(board_gdb_tasks_${coro} SOURCES ${EBB_SOURCE_DIR}/tests/boards/gdb_tasks.c)
+    target_compile_definitions(board_gdb_tasks_${coro} PRIVATE EBB_CONFIG_CORO=EBB_CORO_${coro})
+    add_test(NAME board.gdb_tasks.${coro} COMMAND sh ${EBB_SOURCE_DIR}/tests/boards/gdb_tasks.sh
+      ${EBB_SOURCE_DIR} $<TARGET_FILE:board_gdb_tasks_${coro}> ${EBB_GDB} ${EBB_QEMU})
+    set_tests_properties(board.gdb_tasks.${coro} PROPERTIES TIMEOUT 120)
+  endforeach()
+
+  # Firmware projects of their own using ebb, by every route, each from an
+  # empty build folder (tests/consumer); add_subdirectory with an
+  # out-of-tree board folder.
+  foreach(route find_package fetchcontent subdirectory)
+    set(board ${EBB_BOARD_NAME})
+    if(route STREQUAL "subdirectory")
+      set(board ${EBB_SOURCE_DIR}/tests/boards/np2-picolibc)
+    endif()
+    add_test(NAME consumer.firmware.${route}
+      COMMAND sh ${EBB_SOURCE_DIR}/tests/consumer/run.sh firmware ${route} ${EBB_SOURCE_DIR}
+              ${CMAKE_BINARY_DIR}/consumer/firmware-${route} ${board} ${EBB_QEMU})
+    set_tests_properties(consumer.firmware.${route} PROPERTIES TIMEOUT 300 PROCESSORS 2)
+  endforeach()
 endif()

@@ -23,9 +23,11 @@ if(EBB_BUILD_SCOPE AND EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/tools/scope/scope_plug
   add_subdirectory(tools/scope)
 endif()
 
-add_test(NAME docs.readme_example
-  COMMAND sh ${PROJECT_SOURCE_DIR}/tests/readme_example.sh ${PROJECT_SOURCE_DIR} ${CMAKE_C_COMPILER}
-          ${CMAKE_CURRENT_BINARY_DIR}/readme_example/readme_example.c)
+# Every C example of the README and docs/ compiles, and those with a main()
+# run (cmake/docs_examples.cmake).
+find_program(PYTHON3 python3 REQUIRED)
+include(${EBB_SOURCE_DIR}/cmake/docs_examples.cmake)
+ebb_docs_examples(host)
 
 find_program(PYTHON3 python3 REQUIRED)
 add_test(NAME scripts.showdown_report
@@ -42,3 +44,20 @@ endif()
 if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/tests/drivers/CMakeLists.txt)
   add_subdirectory(tests/drivers)
 endif()
+
+# Projects of their own using ebb on the host, by every route, each from an
+# empty build folder (tests/consumer).
+foreach(route find_package fetchcontent subdirectory)
+  add_test(NAME consumer.host.${route}
+    COMMAND sh ${EBB_SOURCE_DIR}/tests/consumer/run.sh host ${route} ${EBB_SOURCE_DIR}
+            ${CMAKE_BINARY_DIR}/consumer/host-${route})
+  set_tests_properties(consumer.host.${route} PROPERTIES TIMEOUT 300)
+endforeach()
+
+# The API reference from the public headers: Doxygen, warnings are errors
+# (a malformed or stale doc comment fails the test).
+find_program(DOXYGEN doxygen REQUIRED)
+add_test(NAME docs.doxygen
+  COMMAND ${CMAKE_COMMAND} -E env EBB_DOXYGEN_OUT=${CMAKE_BINARY_DIR}/doxygen
+          ${DOXYGEN} docs/Doxyfile
+  WORKING_DIRECTORY ${EBB_SOURCE_DIR})

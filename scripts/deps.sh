@@ -7,7 +7,8 @@ PKGS="make cmake gcc clang libclang-rt-14-dev libcmocka-dev python3 \
 gcc-arm-none-eabi libnewlib-arm-none-eabi binutils-arm-none-eabi picolibc-arm-none-eabi \
 qemu-system-arm \
 gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf picolibc-riscv64-unknown-elf \
-qemu-system-misc"
+qemu-system-misc \
+picolibc-arm-none-eabi doxygen gdb-multiarch"
 
 missing=""
 for p in $PKGS; do
