@@ -18,7 +18,7 @@ want() { # regex
     if ! echo "$out" | grep -Eq "$1"; then echo "MISSING: $1"; fail=1; fi
 }
 want "^executor [0-9] exec \(thread mode\)$"
-want "^executor [0-9] finger_exec \(interrupt executor, pender finger_pend\)$"
+want "^executor [0-9] finger_exec \(interrupt executor, pender [A-Za-z_0-9]+\)$"
 want "^  keys +waiting +board\.c:[0-9]+  EBB_AWAIT\(ebb_signal_wait"
 want "^  driver +running +gdb_tasks\.c:$(line driver)  EBB_AWAIT\(ebb_sleep_for"
 want "^  listener +waiting +gdb_tasks\.c:$(line listener)  EBB_AWAIT\(ebb_signal_wait"
