@@ -1,8 +1,8 @@
 # Toolchain file: Debian's arm-none-eabi-gcc, for any Cortex-M.
 #
 # Deliberately generic: the CPU, the FPU and the C library are properties of
-# the target, so they come from the board (EBB_BOARD_CPU_FLAGS and
-# EBB_BOARD_LIBC in boards/<name>/board.cmake) as usage requirements of
+# the target, so they come from the board (ebb_board(CPU ... LIBC ...)
+# in boards/<name>/board.cmake) as usage requirements of
 # ebb::core, not from here.  One toolchain file then serves every board, and
 # a project that builds ebb for its own board uses it unchanged.
 set(CMAKE_SYSTEM_NAME Generic)
