@@ -46,10 +46,12 @@ if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/tests/drivers/CMakeLists.txt)
 endif()
 
 # Projects of their own using ebb on the host, by every route, each from an
-# empty build folder (tests/consumer).
+# empty build folder (tests/consumer), with this tree's compiler (gcc in
+# build/host, clang in build/host-clang: a consumer's -Wpedantic differs).
 foreach(route find_package fetchcontent subdirectory)
   add_test(NAME consumer.host.${route}
-    COMMAND sh ${EBB_SOURCE_DIR}/tests/consumer/run.sh host ${route} ${EBB_SOURCE_DIR}
+    COMMAND ${CMAKE_COMMAND} -E env CC=${CMAKE_C_COMPILER}
+            sh ${EBB_SOURCE_DIR}/tests/consumer/run.sh host ${route} ${EBB_SOURCE_DIR}
             ${CMAKE_BINARY_DIR}/consumer/host-${route})
   set_tests_properties(consumer.host.${route} PROPERTIES TIMEOUT 300)
 endforeach()

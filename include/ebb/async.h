@@ -76,16 +76,29 @@
 
 #if EBB_CONFIG_CORO == EBB_CORO_GOTO
 
+/* Labels as values are a GNU extension that -Wpedantic (and Clang's
+ * -Wgnu-label-as-value) reports: a consumer building with -Wpedantic -Werror
+ * must not pay for ebb's choice, so the two places that use it say so -
+ * __extension__ on the expressions, the diagnostic pragma around the one
+ * statement (`goto *` is no expression).  No code changes. */
+#define EBB__EXT_STMT_BEGIN                                                    \
+    _Pragma("GCC diagnostic push")                                             \
+    _Pragma("GCC diagnostic ignored \"-Wpedantic\"")
+#define EBB__EXT_STMT_END _Pragma("GCC diagnostic pop")
+
 #define EBB_BEGIN(co_ptr)                                                      \
     ebb_co *const ebb__co = (co_ptr);                                          \
 ebb__top:                                                                      \
+    EBB__EXT_STMT_BEGIN                                                        \
     if (ebb__co->resume != 0)                                                  \
         goto *(void *)((char *)&&ebb__top + (int16_t)ebb__co->resume);         \
+    EBB__EXT_STMT_END                                                          \
     if (ebb_cancelling())                                                      \
         return EBB_PENDING;                                                    \
     {
 #define EBB__SET(L)                                                            \
-    (ebb__co->resume = (uint16_t)(int16_t)((char *)&&L - (char *)&&ebb__top))
+    (__extension__(ebb__co->resume = (uint16_t)(int16_t)((char *)&&L -         \
+                                                         (char *)&&ebb__top)))
 #define EBB__POINT(L) L:
 #define EBB__MARK(L) EBB__SET(L); EBB__POINT(L)
 

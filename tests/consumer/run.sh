@@ -46,6 +46,10 @@ run cmake --build "$work/build"
 ! grep -q -- "-fsanitize" "$ebb_cc" "$work/build/compile_commands.json" || fail "a sanitizer flag reached the build"
 ! grep -- "-Werror" "$ebb_cc" | grep -v "/tests/consumer/$kind/" | grep -q . || fail "-Werror on ebb's sources"
 ! grep -qi "cmocka\|PYTHON3" "$work/build/CMakeCache.txt" || fail "cmocka or python looked for"
+# ...and the consumer's own strict flags did apply to its file, ebb's
+# macros included (a pedantic-clean header is a promise worth checking).
+grep -- "-Wpedantic -Werror" "$work/build/compile_commands.json" | grep -q "main.c" ||
+    fail "the consumer's main.c was not built with -Wpedantic -Werror"
 
 # Firmware written for another board is refused at configure time, naming both.
 if [ "$kind" = firmware ]; then
