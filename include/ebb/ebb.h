@@ -16,5 +16,6 @@
 #include "ebb/sem.h"
 #include "ebb/pool.h"
 #include "ebb/park.h"
+#include "ebb/reset.h"
 
 #endif /* EBB_EBB_H */

@@ -1,0 +1,104 @@
+/*
+ * ebb/reset.h - put statically defined objects back as they were defined.
+ *
+ * Firmware objects are static, so in a host unit test they outlive the test
+ * that used them.  These calls return each one to the state its *_DEFINE
+ * gave it, so the next test starts from a clean slate (docs/testing.md,
+ * "Resetting static objects between tests").  They are meant for test set-up
+ * and for restarting a subsystem from main(), not for a running system:
+ *
+ *   - Context: outside every task poll and interrupt handler (main, a test's
+ *     set-up).  Contract reset:1 - not called inside a task's poll (contracts
+ *     off: EBB_EBUSY, nothing changes).
+ *   - Order: reset the tasks first.  ebb_task_reset() cancels a task, which
+ *     withdraws it from whatever it waits on (channel, timer, mutex...), so
+ *     the objects it waited on must still be intact then.  After that no
+ *     task waits on any object, and the objects can be reset.
+ *   - Contract reset:2 - no task waits on the object being reset (reset its
+ *     tasks first).  Contracts off: EBB_EBUSY, nothing changes - a waiter
+ *     left linked to a reset object would corrupt its list.
+ *   - Contract reset:3 - the object pointer is not NULL (contracts off:
+ *     EBB_EINVAL).
+ *
+ * Each returns EBB_OK once the object is as defined.  Executors need no
+ * reset call: the host port's ebb_host_reset() empties their run queues and
+ * they stay usable.  A signal is reset with ebb_signal_reset() (ebb/signal.h).
+ */
+#ifndef EBB_RESET_H
+#define EBB_RESET_H
+
+#include <stdint.h>
+
+#include "ebb/config.h"
+#include "ebb/channel.h"
+#include "ebb/mutex.h"
+#include "ebb/park.h"
+#include "ebb/pool.h"
+#include "ebb/sem.h"
+#include "ebb/task.h"
+#include "ebb/time.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * Return task `t` to "never spawned": a running task is cancelled first
+ * (every waker it registered is withdrawn, as ebb_task_cancel() does), it
+ * leaves its executor's run queue, and the next ebb_task_spawn() starts its
+ * body from the top.  Only the header is ebb's: the fields of your task
+ * struct keep their values (ebb's awaitables in it - ebb_wait, ebb_timer -
+ * are idle again after the cancel); set your own fields in the test's
+ * set-up.  Contracts reset:1, reset:3.
+ * Context: outside any poll.  Cost: the cancel path of its current await +
+ * O(tasks queued on its executor).
+ */
+int ebb_task_reset(ebb_task *t);
+
+/**
+ * Empty channel `ch`: no element, no reservation, no peek held.
+ * Contracts reset:1, reset:2 (no sender or receiver waits), reset:3.
+ * Context: outside any poll.  Cost: O(1).
+ */
+int ebb_channel_reset(ebb_channel *ch);
+
+/**
+ * Free mutex `m` (no owner).  Contracts reset:1, reset:2, reset:3.
+ * Context: outside any poll.  Cost: O(1).
+ */
+int ebb_mutex_reset(ebb_mutex *m);
+
+/**
+ * Set semaphore `s` to `count` tokens (its initial count, typically); its
+ * limit is kept.  Contracts reset:1, reset:2, reset:3; reset:4 - count <=
+ * the limit (contracts off: EBB_EINVAL, nothing changes).
+ * Context: outside any poll.  Cost: O(1).
+ */
+int ebb_sem_reset(ebb_sem *s, uint32_t count);
+
+/**
+ * Make every block of pool `p` free again, as defined (blocks still held by
+ * code must not be used or freed afterwards).  Contracts reset:1, reset:2,
+ * reset:3.  Context: outside any poll.  Cost: O(blocks), a memset of the
+ * pool's links.
+ */
+int ebb_pool_reset(ebb_pool *p);
+
+/**
+ * Clear parker `pk`: nobody parked, no permit.  Contracts reset:1, reset:2
+ * (no task is parked on it), reset:3.  Context: outside any poll.  Cost: O(1).
+ */
+int ebb_parker_reset(ebb_parker *pk);
+
+/**
+ * Return ticker `tk` to "never started" (ebb_ticker_start() starts it
+ * again).  Contracts reset:1, reset:2 (no task waits on it), reset:3.
+ * Context: outside any poll.  Cost: O(1).
+ */
+int ebb_ticker_reset(ebb_ticker *tk);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* EBB_RESET_H */

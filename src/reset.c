@@ -1,0 +1,113 @@
+/* reset.c - return static objects to their defined state (ebb/reset.h).
+ *
+ * One file for every object's reset: they share their contracts (module
+ * "reset"), none of them is on a hot path, and a program that never resets
+ * anything links none of this. */
+#include <string.h>
+
+#include "ebb/executor.h"
+#include "ebb/port.h"
+#include "ebb/reset.h"
+
+EBB_MODULE("reset");
+
+/* The checks every reset starts with: reset:3 (an object), reset:1 (not
+ * from inside a poll, where the task being reset could be the caller). */
+#define RESET_PRECONDITIONS(obj)                                               \
+    EBB_REQUIRE_OR(3, (obj) != NULL, return EBB_EINVAL);                       \
+    EBB_REQUIRE_OR(1, ebb__cur == NULL, return EBB_EBUSY)
+
+/* reset:2, with the lock held: a waiter still linked to the object would be
+ * left pointing into a list that no longer knows it. */
+#define RESET_REQUIRE_NO_WAITER(cond, s)                                       \
+    EBB_REQUIRE_OR(2, (cond), ebb_port_unlock(s); return EBB_EBUSY)
+
+int ebb_task_reset(ebb_task *t)
+{
+    RESET_PRECONDITIONS(t);
+    /* Withdraw its wakers while what it waits on is intact. */
+    ebb_task_cancel(t);
+
+    ebb_irq_state s = ebb_port_lock();
+    if (ebb_node_linked(&t->node) && t->exec < EBB_CONFIG_MAX_EXECUTORS &&
+        ebb__executors[t->exec] != NULL) {
+        /* Queued by a wake before the cancel: leave the run queue, so the
+         * task may be spawned on any executor afterwards. */
+        (void)ebb_list_remove(&ebb__executors[t->exec]->ready, &t->node);
+    }
+    t->co.resume = 0;
+    t->state = EBB_TASK_IDLE;
+    ebb_port_unlock(s);
+    return EBB_OK;
+}
+
+int ebb_channel_reset(ebb_channel *ch)
+{
+    RESET_PRECONDITIONS(ch);
+    ebb_irq_state s = ebb_port_lock();
+    RESET_REQUIRE_NO_WAITER(ebb_waitlist_empty(&ch->senders) && ebb_waitlist_empty(&ch->receivers), s);
+    ch->head = 0;
+    ch->count = 0;
+    ch->fill = 0;
+    ch->reserved = 0;
+    ch->peeked = 0;
+    ebb_port_unlock(s);
+    return EBB_OK;
+}
+
+int ebb_mutex_reset(ebb_mutex *m)
+{
+    RESET_PRECONDITIONS(m);
+    ebb_irq_state s = ebb_port_lock();
+    RESET_REQUIRE_NO_WAITER(ebb_waitlist_empty(&m->waiters), s);
+    m->owner = NULL;
+    ebb_port_unlock(s);
+    return EBB_OK;
+}
+
+int ebb_sem_reset(ebb_sem *sem, uint32_t count)
+{
+    RESET_PRECONDITIONS(sem);
+    EBB_REQUIRE_OR(4, count <= sem->limit, return EBB_EINVAL);
+    ebb_irq_state s = ebb_port_lock();
+    RESET_REQUIRE_NO_WAITER(ebb_waitlist_empty(&sem->waiters), s);
+    sem->count = count;
+    ebb_port_unlock(s);
+    return EBB_OK;
+}
+
+int ebb_pool_reset(ebb_pool *p)
+{
+    RESET_PRECONDITIONS(p);
+    ebb_irq_state s = ebb_port_lock();
+    RESET_REQUIRE_NO_WAITER(ebb_waitlist_empty(&p->waiters), s);
+    /* As EBB_POOL_INITIALIZER left it: every block never used (zero link). */
+    memset(p->link, 0, (size_t)p->count * sizeof p->link[0]);
+    p->free = EBB__POOL_END;
+    p->handed = EBB__POOL_END;
+    p->fresh = 0;
+    ebb_port_unlock(s);
+    return EBB_OK;
+}
+
+int ebb_parker_reset(ebb_parker *pk)
+{
+    RESET_PRECONDITIONS(pk);
+    ebb_irq_state s = ebb_port_lock();
+    RESET_REQUIRE_NO_WAITER(pk->parked == NULL, s);
+    pk->permit = 0;
+    ebb_port_unlock(s);
+    return EBB_OK;
+}
+
+int ebb_ticker_reset(ebb_ticker *tk)
+{
+    RESET_PRECONDITIONS(tk);
+    ebb_irq_state s = ebb_port_lock();
+    RESET_REQUIRE_NO_WAITER(!ebb_timer_armed(&tk->timer), s);
+    tk->timer.wait.task = NULL;
+    tk->timer.deadline = 0;
+    tk->period = 0;
+    ebb_port_unlock(s);
+    return EBB_OK;
+}

@@ -1,0 +1,323 @@
+/* Resetting static objects between tests (ebb/reset.h): each reset returns
+ * its object to the defined state, refuses while a task waits on it, and a
+ * task reset withdraws the task from whatever it waited on.  Built twice:
+ * contracts on (the contract ids) and off (the documented return codes). */
+#include "test_support.h"
+
+#if EBB_CONFIG_CONTRACTS
+#define MISUSE(id, expr, fallback) EXPECT_CONTRACT("reset", id, (void)(expr))
+#else
+#define MISUSE(id, expr, fallback) assert_int_equal((expr), (fallback))
+#endif
+
+/* ---- the objects under test, static as in firmware ---- */
+EBB_CHANNEL_DEFINE(chan, int, 2);
+static EBB_MUTEX_DEFINE(mtx);
+static EBB_SEM_DEFINE(sem, 1, 3);
+EBB_POOL_DEFINE(pool, uint32_t, 3);
+static EBB_PARKER_DEFINE(parker);
+static ebb_ticker ticker;
+
+/* One task that waits on the object named by `op`, counting its resumes. */
+enum op { OP_RECV, OP_SEND, OP_LOCK, OP_TAKE, OP_ALLOC, OP_PARK, OP_TICK, OP_RESET_SELF };
+
+struct waiter {
+    ebb_task task;
+    ebb_wait w;
+    enum op op;
+    int value;
+    void *block;
+    int starts;
+    int resumes;
+    int self_reset;
+};
+static ebb_waitlist forever;
+
+static ebb_poll_t waiter_poll(ebb_task *self)
+{
+    struct waiter *t = EBB_CONTAINER_OF(self, struct waiter, task);
+    EBB_BEGIN(&self->co);
+    t->starts++;
+    for (;;) {
+        switch (t->op) {
+        case OP_RECV:
+            EBB_AWAIT(ebb_channel_recv(&t->w, &chan, &t->value));
+            break;
+        case OP_SEND:
+            EBB_AWAIT(ebb_channel_send(&t->w, &chan, &t->value));
+            break;
+        case OP_LOCK: /* then hold it */
+            EBB_AWAIT(ebb_mutex_lock(&t->w, &mtx));
+            t->resumes++;
+            EBB_AWAIT(ebb_wait_on(&t->w, &forever));
+            break;
+        case OP_TAKE:
+            EBB_AWAIT(ebb_sem_take(&t->w, &sem));
+            break;
+        case OP_ALLOC:
+            EBB_AWAIT(ebb_pool_alloc(&t->w, &pool, &t->block));
+            break;
+        case OP_PARK:
+            EBB_AWAIT(ebb_park(&parker));
+            break;
+        case OP_TICK:
+            EBB_AWAIT(ebb_ticker_next(&ticker));
+            break;
+        case OP_RESET_SELF:
+            t->self_reset = ebb_task_reset(self); /* misuse: reset:1 */
+            EBB_AWAIT(ebb_park(&parker));
+            break;
+        }
+        t->resumes++;
+    }
+    EBB_END();
+}
+
+static struct waiter a, b;
+
+static int setup(void **state)
+{
+    ebb__cur = NULL; /* a failed test may have jumped out of a poll */
+    /* The order the docs give: tasks first, while what they wait on is
+     * intact; then the host port; then the objects. */
+    assert_int_equal(ebb_task_reset(&a.task), EBB_OK);
+    assert_int_equal(ebb_task_reset(&b.task), EBB_OK);
+    ebb_test_setup(state);
+    a = (struct waiter){.task = EBB_TASK_INITIALIZER(waiter_poll)};
+    b = (struct waiter){.task = EBB_TASK_INITIALIZER(waiter_poll)};
+    assert_int_equal(ebb_channel_reset(&chan), EBB_OK);
+    assert_int_equal(ebb_mutex_reset(&mtx), EBB_OK);
+    assert_int_equal(ebb_sem_reset(&sem, 1), EBB_OK);
+    assert_int_equal(ebb_pool_reset(&pool), EBB_OK);
+    assert_int_equal(ebb_parker_reset(&parker), EBB_OK);
+    assert_int_equal(ebb_ticker_reset(&ticker), EBB_OK);
+    return 0;
+}
+
+static void start(struct waiter *t, enum op op)
+{
+    t->op = op;
+    assert_int_equal(ebb_task_spawn(&test_exec, &t->task), EBB_OK);
+    ebb_host_run_until(&test_exec, ebb_now());
+}
+
+/* A task waiting on a channel: the channel refuses a reset; resetting the
+ * task withdraws it (the channel's waiter list empties), after which the
+ * channel resets and the task starts again from the top. */
+static void test_task_reset_withdraws_a_waiter(void **state)
+{
+    (void)state;
+    start(&a, OP_RECV);
+    assert_int_equal(a.starts, 1);
+    assert_false(ebb_waitlist_empty(&chan.receivers));
+    MISUSE(2, ebb_channel_reset(&chan), EBB_EBUSY);
+
+    assert_int_equal(ebb_task_reset(&a.task), EBB_OK);
+    assert_int_equal(ebb_task_state(&a.task), EBB_TASK_IDLE);
+    assert_true(ebb_waitlist_empty(&chan.receivers));
+    assert_false(ebb_wait_linked(&a.w));
+    assert_int_equal(ebb_channel_reset(&chan), EBB_OK);
+
+    /* A send now wakes nobody (the old waiter is gone) and stays queued. */
+    int v = 5;
+    assert_int_equal(ebb_channel_try_send(&chan, &v), EBB_OK);
+    assert_false(ebb_executor_has_work(&test_exec));
+    start(&a, OP_RECV);
+    assert_int_equal(a.starts, 2);
+    assert_int_equal(a.resumes, 1);
+    assert_int_equal(a.value, 5);
+}
+
+/* A task woken but not yet polled leaves the run queue on reset. */
+static void test_task_reset_leaves_the_run_queue(void **state)
+{
+    (void)state;
+    start(&a, OP_PARK);
+    assert_true(ebb_unpark(&parker));
+    assert_true(ebb_executor_has_work(&test_exec));
+    assert_int_equal(ebb_task_reset(&a.task), EBB_OK);
+    assert_false(ebb_executor_has_work(&test_exec));
+    assert_false(ebb_node_linked(&a.task.node));
+    assert_int_equal(a.resumes, 0);
+    /* The unpark's permit outlives the task (park.h); reset it too. */
+    assert_true(ebb_parker_has_permit(&parker));
+    assert_int_equal(ebb_parker_reset(&parker), EBB_OK);
+    /* Spawned again, it runs from the top once. */
+    start(&a, OP_PARK);
+    assert_int_equal(a.starts, 2);
+    assert_int_equal(a.resumes, 0);
+}
+
+/* A sleeping task's timer leaves the timer queue: no alarm stays armed. */
+static void test_task_reset_disarms_its_timer(void **state)
+{
+    (void)state;
+    ebb_ticker_start(&ticker, EBB_MS(10));
+    start(&a, OP_TICK);
+    assert_int_equal(ebb_host_alarm(), EBB_MS(10));
+    MISUSE(2, ebb_ticker_reset(&ticker), EBB_EBUSY);
+    assert_int_equal(ebb_task_reset(&a.task), EBB_OK);
+    assert_int_equal(ebb_host_alarm(), EBB_TICKS_NEVER);
+    assert_int_equal(ebb_ticker_reset(&ticker), EBB_OK);
+    assert_int_equal(ticker.period, 0);
+    /* Started again, it ticks from now. */
+    ebb_ticker_start(&ticker, EBB_MS(4));
+    start(&a, OP_TICK);
+    ebb_host_run_until(&test_exec, EBB_MS(9));
+    assert_int_equal(a.resumes, 2);
+}
+
+/* Resetting tasks that are idle or done is harmless, and a task that
+ * finished may be reset and spawned again. */
+static void test_task_reset_idle_task(void **state)
+{
+    (void)state;
+    assert_int_equal(ebb_task_reset(&a.task), EBB_OK);
+    assert_int_equal(ebb_task_reset(&a.task), EBB_OK);
+    assert_int_equal(ebb_task_state(&a.task), EBB_TASK_IDLE);
+}
+
+/* A channel with elements, a reservation and a peek held is empty and
+ * whole again after a reset. */
+static void test_channel_reset_empties(void **state)
+{
+    (void)state;
+    int v = 1, out = 0;
+    assert_int_equal(ebb_channel_try_send(&chan, &v), EBB_OK);
+    assert_non_null(ebb_channel_try_reserve(&chan));
+    assert_int_equal(ebb_channel_try_send(&chan, &v), EBB_EAGAIN);
+    assert_int_equal(ebb_channel_reset(&chan), EBB_OK);
+    assert_int_equal(ebb_channel_count(&chan), 0);
+    assert_int_equal(ebb_channel_try_recv(&chan, &out), EBB_EAGAIN);
+    for (int i = 10; i < 12; i++) {
+        assert_int_equal(ebb_channel_try_send(&chan, &i), EBB_OK);
+    }
+    assert_int_equal(ebb_channel_try_send(&chan, &v), EBB_EAGAIN);
+    assert_int_equal(ebb_channel_try_recv(&chan, &out), EBB_OK);
+    assert_int_equal(out, 10);
+}
+
+/* A sender blocked on a full channel is a waiter too. */
+static void test_channel_reset_refuses_a_waiting_sender(void **state)
+{
+    (void)state;
+    int v = 1;
+    assert_int_equal(ebb_channel_try_send(&chan, &v), EBB_OK);
+    assert_int_equal(ebb_channel_try_send(&chan, &v), EBB_OK);
+    start(&a, OP_SEND);
+    MISUSE(2, ebb_channel_reset(&chan), EBB_EBUSY);
+    assert_int_equal(ebb_channel_count(&chan), 2); /* refused: unchanged */
+    assert_int_equal(ebb_task_reset(&a.task), EBB_OK);
+    assert_int_equal(ebb_channel_reset(&chan), EBB_OK);
+    assert_int_equal(ebb_channel_count(&chan), 0);
+}
+
+/* A mutex left locked by a task that was reset is free after its reset;
+ * one with a waiter refuses. */
+static void test_mutex_reset(void **state)
+{
+    (void)state;
+    start(&a, OP_LOCK);
+    assert_ptr_equal(mtx.owner, &a.task);
+    start(&b, OP_LOCK);
+    MISUSE(2, ebb_mutex_reset(&mtx), EBB_EBUSY);
+    assert_int_equal(ebb_task_reset(&b.task), EBB_OK);
+    assert_int_equal(ebb_task_reset(&a.task), EBB_OK);
+    assert_int_equal(ebb_mutex_reset(&mtx), EBB_OK);
+    assert_null(mtx.owner);
+    start(&b, OP_LOCK);
+    assert_int_equal(b.resumes, 1);
+    assert_ptr_equal(mtx.owner, &b.task);
+}
+
+static void test_sem_reset(void **state)
+{
+    (void)state;
+    start(&a, OP_TAKE); /* takes the one token, loops, waits */
+    assert_int_equal(a.resumes, 1);
+    assert_int_equal(ebb_sem_count(&sem), 0);
+    MISUSE(2, ebb_sem_reset(&sem, 2), EBB_EBUSY);
+    assert_int_equal(ebb_task_reset(&a.task), EBB_OK);
+    MISUSE(4, ebb_sem_reset(&sem, 4), EBB_EINVAL); /* above its limit of 3 */
+    assert_int_equal(ebb_sem_count(&sem), 0);
+    assert_int_equal(ebb_sem_reset(&sem, 3), EBB_OK);
+    assert_int_equal(ebb_sem_count(&sem), 3);
+    assert_int_equal(ebb_sem_give(&sem), EBB_EAGAIN); /* the limit is kept */
+}
+
+/* Every block is free again: all three can be taken once more. */
+static void test_pool_reset(void **state)
+{
+    (void)state;
+    void *blk[3];
+    for (int i = 0; i < 3; i++) {
+        blk[i] = ebb_pool_try_alloc(&pool);
+        assert_non_null(blk[i]);
+    }
+    assert_int_equal(ebb_pool_free(&pool, blk[1]), EBB_OK);
+    assert_non_null(ebb_pool_try_alloc(&pool));
+    start(&a, OP_ALLOC);
+    MISUSE(2, ebb_pool_reset(&pool), EBB_EBUSY);
+    assert_int_equal(ebb_task_reset(&a.task), EBB_OK);
+    assert_int_equal(ebb_pool_reset(&pool), EBB_OK);
+    assert_int_equal(ebb_pool_free_count(&pool), 3);
+    for (int i = 0; i < 3; i++) {
+        assert_non_null(ebb_pool_try_alloc(&pool));
+    }
+    assert_null(ebb_pool_try_alloc(&pool));
+}
+
+static void test_parker_reset(void **state)
+{
+    (void)state;
+    assert_false(ebb_unpark(&parker)); /* leaves a permit */
+    assert_true(ebb_parker_has_permit(&parker));
+    assert_int_equal(ebb_parker_reset(&parker), EBB_OK);
+    assert_false(ebb_parker_has_permit(&parker));
+    start(&a, OP_PARK);
+    assert_int_equal(a.resumes, 0); /* the permit is gone: it waits */
+    MISUSE(2, ebb_parker_reset(&parker), EBB_EBUSY);
+    assert_int_equal(ebb_task_reset(&a.task), EBB_OK);
+    assert_int_equal(ebb_parker_reset(&parker), EBB_OK);
+    assert_null(parker.parked);
+}
+
+/* reset:1 - a reset from inside a poll is refused; reset:3 - NULL. */
+static void test_reset_from_a_task_and_null(void **state)
+{
+    (void)state;
+#if EBB_CONFIG_CONTRACTS
+    EXPECT_CONTRACT("reset", 1, start(&a, OP_RESET_SELF));
+#else
+    start(&a, OP_RESET_SELF);
+    assert_int_equal(a.self_reset, EBB_EBUSY);
+    assert_int_equal(ebb_task_state(&a.task), EBB_TASK_RUNNING);
+#endif
+    MISUSE(3, ebb_task_reset(NULL), EBB_EINVAL);
+    MISUSE(3, ebb_channel_reset(NULL), EBB_EINVAL);
+    MISUSE(3, ebb_mutex_reset(NULL), EBB_EINVAL);
+    MISUSE(3, ebb_sem_reset(NULL, 0), EBB_EINVAL);
+    MISUSE(3, ebb_pool_reset(NULL), EBB_EINVAL);
+    MISUSE(3, ebb_parker_reset(NULL), EBB_EINVAL);
+    MISUSE(3, ebb_ticker_reset(NULL), EBB_EINVAL);
+}
+
+#define T(fn) cmocka_unit_test_setup(fn, setup)
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        T(test_task_reset_withdraws_a_waiter),
+        T(test_task_reset_leaves_the_run_queue),
+        T(test_task_reset_disarms_its_timer),
+        T(test_task_reset_idle_task),
+        T(test_channel_reset_empties),
+        T(test_channel_reset_refuses_a_waiting_sender),
+        T(test_mutex_reset),
+        T(test_sem_reset),
+        T(test_pool_reset),
+        T(test_parker_reset),
+        T(test_reset_from_a_task_and_null),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
