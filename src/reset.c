@@ -22,6 +22,17 @@ EBB_MODULE("reset");
 #define RESET_REQUIRE_NO_WAITER(cond, s)                                       \
     EBB_REQUIRE_OR(2, (cond), ebb_port_unlock(s); return EBB_EBUSY)
 
+/* The executor a task last ran on, or NULL.  (Either shape of the
+ * executor table: a linker section, or the older fixed array.) */
+static ebb_executor *executor_of(const ebb_task *t)
+{
+#if defined(EBB__EXEC_NO_ID)
+    return t->exec < ebb_executor_count() ? __start_ebb_executors[t->exec] : NULL;
+#else
+    return t->exec < EBB_CONFIG_MAX_EXECUTORS ? ebb__executors[t->exec] : NULL;
+#endif
+}
+
 int ebb_task_reset(ebb_task *t)
 {
     RESET_PRECONDITIONS(t);
@@ -29,11 +40,11 @@ int ebb_task_reset(ebb_task *t)
     ebb_task_cancel(t);
 
     ebb_irq_state s = ebb_port_lock();
-    if (ebb_node_linked(&t->node) && t->exec < EBB_CONFIG_MAX_EXECUTORS &&
-        ebb__executors[t->exec] != NULL) {
+    ebb_executor *ex = executor_of(t);
+    if (ebb_node_linked(&t->node) && ex != NULL) {
         /* Queued by a wake before the cancel: leave the run queue, so the
          * task may be spawned on any executor afterwards. */
-        (void)ebb_list_remove(&ebb__executors[t->exec]->ready, &t->node);
+        (void)ebb_list_remove(&ex->ready, &t->node);
     }
     t->co.resume = 0;
     t->state = EBB_TASK_IDLE;
