@@ -17,26 +17,33 @@
 
 EBB_CHANNEL_DEFINE(queue, showdown_msg, SHOWDOWN_QUEUE_LEN);
 
-/* Shared by blink (reads) and button (writes): one byte, no lock needed. */
-static atomic_bool pressed;
-
 /* ---- blink ---- */
 struct blink {
     ebb_task task;
-    ebb_ticker tick; /* 100 ms, drift-free */
+    /* Shared by blink (reads) and button (writes): one byte, no lock
+     * needed.  Kept here, where the 8-byte-aligned timer below leaves four
+     * bytes of padding anyway: a separate variable would cost four. */
+    atomic_bool pressed;
+    ebb_timer timer; /* its deadline is the last tick: the next is 100 ms on */
 };
+
+#define BLINK_HALF_PERIOD EBB_MS(100)
 
 static ebb_poll_t blink_poll(ebb_task *self)
 {
     struct blink *b = EBB_CONTAINER_OF(self, struct blink, task);
     EBB_BEGIN(&self->co);
-    ebb_ticker_start(&b->tick, EBB_MS(100));
+    /* Drift-free without an ebb_ticker: each deadline is the previous one
+     * plus the period (the first poll of a sleep fixes its deadline, later
+     * polls ignore the argument), and the period is a constant in flash
+     * instead of eight bytes of RAM. */
+    b->timer.deadline = ebb_now();
     for (;;) {
-        EBB_AWAIT(ebb_ticker_next(&b->tick));
-        if (!atomic_load_explicit(&pressed, memory_order_relaxed)) {
+        EBB_AWAIT(ebb_sleep_until(&b->timer, ebb_ticks_add(b->timer.deadline, BLINK_HALF_PERIOD)));
+        if (!atomic_load_explicit(&b->pressed, memory_order_relaxed)) {
             showdown_led(true);
         }
-        EBB_AWAIT(ebb_ticker_next(&b->tick));
+        EBB_AWAIT(ebb_sleep_until(&b->timer, ebb_ticks_add(b->timer.deadline, BLINK_HALF_PERIOD)));
         showdown_led(false);
     }
     EBB_END();
@@ -108,7 +115,7 @@ static ebb_poll_t button_poll(ebb_task *self)
         EBB_AWAIT(showdown_button_edge(&b->wait, (b->count & 1u) ? SHOWDOWN_FALLING : SHOWDOWN_RISING));
         showdown_probe_thread(true);
         b->count++;
-        atomic_store_explicit(&pressed, (b->count & 1u) != 0, memory_order_relaxed);
+        atomic_store_explicit(&blink.pressed, (b->count & 1u) != 0, memory_order_relaxed);
         EBB_AWAIT(ebb_channel_reserve(&b->wait, &queue, &slot));
         format(slot, b->count & 1u, b->count);
         ebb_channel_commit(&queue);
@@ -161,5 +168,5 @@ uint32_t showdown_count(void) { return button.count; }
 size_t showdown_ram_bytes(void)
 {
     return sizeof blink + sizeof button + sizeof writer + sizeof queue +
-           sizeof queue_storage + sizeof pressed;
+           sizeof queue_storage;
 }

@@ -8,6 +8,7 @@
 #include "ebb_board.h"
 
 #include "ebb_stm32_rcc.h"
+#include "regs/rcc.h"
 #if EBB_NUCLEO_TIME_SYSTICK
 #include "ebb_time_systick.h"
 #else
@@ -15,11 +16,14 @@
 #endif
 
 ebb_usart ebb_board_console;
-static uint32_t core_hz = 16000000u; /* HSI until the PLL runs */
-
+/* Read back from the clock switch status rather than kept in RAM: the core
+ * runs from the PLL (180 MHz) once ebb_stm32_clock_init() succeeded, from
+ * HSI (16 MHz) otherwise. */
 uint32_t ebb_board_core_hz(void)
 {
-    return core_hz;
+    return (EBB_STM32_RCC->CFGR & EBB_RCC_CFGR_SWS_MASK) == EBB_RCC_CFGR_SWS_PLL
+               ? ebb_stm32_clock_sysclk(&ebb_stm32_clock_f446_180mhz)
+               : 16000000u;
 }
 
 bool ebb_board_semihosting(void)
@@ -54,11 +58,11 @@ void USART3_IRQHandler(void)
 
 __attribute__((cold)) void ebb_board_init(void)
 {
-    if (ebb_stm32_clock_init(&ebb_stm32_clock_f446_180mhz)) {
-        core_hz = ebb_stm32_clock_sysclk(&ebb_stm32_clock_f446_180mhz);
-    }
-    /* else: still on HSI 16 MHz; the console baud below would be wrong, so
-     * there is nobody to tell - the LED stays off and time runs slow. */
+    /* On failure the core stays on HSI 16 MHz (ebb_board_core_hz() says
+     * so); the console baud below would be wrong, so there is nobody to
+     * tell - the LED stays off and time runs slow. */
+    (void)ebb_stm32_clock_init(&ebb_stm32_clock_f446_180mhz);
+    uint32_t core_hz = ebb_board_core_hz();
     ebb_cm_cyccnt_start();
 
     ebb_gpio_alternate(EBB_GPIO_D, 8, 7, EBB_GPIO_PULL_NONE);
