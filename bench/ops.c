@@ -140,7 +140,7 @@ static EBB_TASK_DEFINE(struct plain, yield_b, yield_b_poll);
 
 EBB_CHANNEL_DEFINE(chan, msg32, 8);
 static EBB_SIGNAL_DEFINE(sig);
-static ebb_executor exec = EBB_EXECUTOR_INITIALIZER;
+static EBB_EXECUTOR_DEFINE(exec, NULL);
 
 int main(void)
 {

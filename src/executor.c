@@ -4,25 +4,43 @@
 
 EBB_MODULE("executor");
 
-ebb_executor *ebb__executors[EBB_CONFIG_MAX_EXECUTORS];
+bool ebb__executor_resolve(ebb_executor *ex)
+{
+    unsigned n = ebb_executor_count();
+    if (EBB_LIKELY(ex->id < n && __start_ebb_executors[ex->id] == ex)) {
+        return true;
+    }
+    /* Ids fit the task header's byte; EBB__EXEC_NO_ID is reserved. */
+    for (unsigned i = 0; i < n && i < EBB__EXEC_NO_ID; i++) {
+        if (__start_ebb_executors[i] == ex) {
+            ex->id = (uint8_t)i; /* racing resolvers store the same value */
+            return true;
+        }
+    }
+    return false;
+}
 
 void ebb_executor_init(ebb_executor *ex, ebb_pender_fn pend)
 {
-    uint8_t id;
+    if (EBB_UNLIKELY(!ebb__executor_resolve(ex))) {
+        EBB_REQUIRE(1, false);
+        return;
+    }
+    ex->pend = pend;
+}
 
-    EBB_REQUIRE_OR(2, !(ex->id < EBB_CONFIG_MAX_EXECUTORS && ebb__executors[ex->id] == ex), return);
-    for (id = 0; id < EBB_CONFIG_MAX_EXECUTORS; id++) {
-        if (ebb__executors[id] == NULL) {
-            break;
+void ebb__executor_reset_all(void)
+{
+    for (unsigned i = 0; i < ebb_executor_count(); i++) {
+        /* Unlink each queued task too, or a later wake would take it for
+         * queued already and drop it. */
+        ebb_node *n = ebb_list_take_all(&__start_ebb_executors[i]->ready);
+        while (n != EBB_LIST_END) {
+            ebb_node *next = n->next;
+            n->next = NULL;
+            n = next;
         }
     }
-    /* Contracts off: the executor stays unregistered (id 0xFF), so spawning
-     * onto it is refused (EBB_EINVAL) instead of writing past the table. */
-    EBB_REQUIRE_OR(1, id < EBB_CONFIG_MAX_EXECUTORS, ex->id = 0xFF; return);
-    ebb_list_init(&ex->ready);
-    ex->pend = pend;
-    ex->id = id;
-    ebb__executors[id] = ex;
 }
 
 /* Poll the detached chain starting at `n`. */

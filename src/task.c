@@ -23,8 +23,10 @@ bool ebb_wake(ebb_task *t)
 
 int ebb_task_spawn(ebb_executor *ex, ebb_task *t)
 {
-    EBB_REQUIRE_OR(1, ex->id < EBB_CONFIG_MAX_EXECUTORS && ebb__executors[ex->id] == ex,
-                   return EBB_EINVAL);
+    if (EBB_UNLIKELY(!ebb__executor_resolve(ex))) {
+        EBB_REQUIRE(1, false);
+        return EBB_EINVAL;
+    }
     EBB_REQUIRE_OR(3, t != NULL && t->poll != NULL, return EBB_EINVAL);
 
     ebb_irq_state s = ebb_port_lock();

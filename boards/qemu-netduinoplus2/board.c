@@ -56,7 +56,7 @@ void ebb_board_button_set(bool pressed)
 
 /* ---- the scripted finger ---- */
 
-static ebb_cm_irq_executor finger_exec;
+static EBB_CM_IRQ_EXECUTOR_DEFINE(finger_exec);
 
 struct finger {
     ebb_task task;

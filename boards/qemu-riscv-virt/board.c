@@ -65,7 +65,7 @@ void ebb_board_button_set(bool pressed)
 
 /* ---- the scripted finger ---- */
 
-static ebb_executor finger_exec = EBB_EXECUTOR_INITIALIZER;
+static EBB_EXECUTOR_DEFINE(finger_exec, NULL);
 
 struct finger {
     ebb_task task;

@@ -63,7 +63,7 @@ void EBB_BOARD_BUTTON_HANDLER(void)
 
 /* ---- the scripted finger (as on qemu-netduinoplus2) ---- */
 
-static ebb_cm_irq_executor finger_exec;
+static EBB_CM_IRQ_EXECUTOR_DEFINE(finger_exec);
 
 struct finger {
     ebb_task task;

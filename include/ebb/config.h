@@ -30,11 +30,10 @@
 #define EBB_CONFIG_CONTRACTS 1
 #endif
 
-/* How many executors may exist at once (one per priority level is typical).
- * A task records its executor as an index into a table of this size, which
- * keeps the task header at 12 bytes on a 32-bit MCU. */
-#ifndef EBB_CONFIG_MAX_EXECUTORS
-#define EBB_CONFIG_MAX_EXECUTORS 4
+/* There is no executor count to configure: the executor table holds exactly
+ * the executors defined with EBB_EXECUTOR_DEFINE (see ebb/executor.h). */
+#ifdef EBB_CONFIG_MAX_EXECUTORS
+#error "EBB_CONFIG_MAX_EXECUTORS is gone: the table holds the executors defined with EBB_EXECUTOR_DEFINE"
 #endif
 
 /* How a coroutine resumes after an await.
@@ -54,9 +53,6 @@
 
 #if EBB_CONFIG_TICK_HZ < 1 || EBB_CONFIG_TICK_HZ > 1000000000
 #error "EBB_CONFIG_TICK_HZ must be between 1 Hz and 1 GHz"
-#endif
-#if EBB_CONFIG_MAX_EXECUTORS < 1 || EBB_CONFIG_MAX_EXECUTORS > 255
-#error "EBB_CONFIG_MAX_EXECUTORS must be between 1 and 255 (stored in a byte)"
 #endif
 #if EBB_CONFIG_CONTRACTS != 0 && EBB_CONFIG_CONTRACTS != 1
 #error "EBB_CONFIG_CONTRACTS must be 0 or 1"

@@ -33,18 +33,86 @@ typedef void (*ebb_pender_fn)(ebb_executor *ex);
 struct ebb_executor {
     ebb_list ready;      /* tasks to poll */
     ebb_pender_fn pend;  /* may be NULL */
-    uint8_t id;          /* index in the executor table; 0xFF: not initialised */
+    uint8_t id;          /* index in the executor table, EBB__EXEC_NO_ID
+                            until the first spawn (or init) looks it up */
+    uint8_t port;        /* free for the port's pender (an IRQ number, a
+                            priority level); sits in what was padding */
 };
 
-#define EBB_EXECUTOR_INITIALIZER {EBB_LIST_INIT, NULL, 0xFF}
+/*
+ * The executor table is what the program defines, no more: each
+ * EBB_EXECUTOR_DEFINE puts a pointer to its executor in the linker section
+ * "ebb_executors", and the linker gathers them into one array bounded by
+ * __start_ebb_executors / __stop_ebb_executors (GNU ld and lld define both
+ * for any section named like a C identifier, also when a linker script
+ * does not mention it; see docs/primitives.md).  A task's one-byte
+ * executor index points into that array, so there is no table size to
+ * configure and none to overrun.
+ */
+#define EBB__EXEC_NO_ID 0xFFu
+/* Weak: a program that defines no executor still links (with none). */
+extern ebb_executor *const __start_ebb_executors[] EBB_WEAK;
+extern ebb_executor *const __stop_ebb_executors[] EBB_WEAK;
 
 /**
- * Register `ex` with pender `pend` (NULL for a thread-mode executor).
- * Contract executor:1 - no more than EBB_CONFIG_MAX_EXECUTORS executors.
- * Contract executor:2 - `ex` is not already registered.
- * Context: main, before the executor is used.  Cost: O(1).
+ * Define executor `name` whose pender is `pend` (NULL for the thread-mode
+ * executor of main()), and enter it in the executor table.  Prefix with
+ * `static` as needed; inside a function it must be `static` (a table
+ * cannot point into a stack frame: anything else does not compile).  The
+ * executor is usable as defined: ebb_task_spawn() needs no init call.
+ * RAM: the executor (16 bytes on a 32-bit MCU) + one pointer in flash.
+ */
+#define EBB_EXECUTOR_DEFINE(name, pend)                                        \
+    ebb_executor name = EBB__EXECUTOR_INIT(pend);                              \
+    EBB_EXECUTOR_TABLE_ENTRY(name, &name)
+
+/* Internal: the initial value of an executor (a port object that embeds
+ * one, like the Cortex-M interrupt executor, uses it too). */
+#define EBB__EXECUTOR_INIT(pend) {EBB_LIST_INIT, (pend), EBB__EXEC_NO_ID, 0}
+
+/**
+ * Enter the executor at `ex_ptr` (an address constant) in the executor
+ * table, under the unique name `name`: for port objects that embed an
+ * ebb_executor and have their own *_DEFINE.  Application code uses
+ * EBB_EXECUTOR_DEFINE.
+ */
+#if defined(__GNUC__)
+#define EBB_EXECUTOR_TABLE_ENTRY(name, ex_ptr)                                 \
+    static ebb_executor *const ebb__executor_entry_##name                     \
+        __attribute__((section("ebb_executors"), used)) = (ex_ptr)
+#else
+#define EBB_EXECUTOR_TABLE_ENTRY(name, ex_ptr)                                 \
+    _Static_assert(0, "the executor table needs the GNU section attribute")
+#endif
+
+/* An executor made from an initializer alone would be outside the table
+ * and could run no task: EBB_EXECUTOR_DEFINE is the one way to make one. */
+#define EBB_EXECUTOR_INITIALIZER EBB_EXECUTOR_INITIALIZER_is_gone__use_EBB_EXECUTOR_DEFINE
+
+/**
+ * Set the pender of `ex` (NULL for a thread-mode executor), replacing the
+ * one given to EBB_EXECUTOR_DEFINE, and look up its table index now rather
+ * than at the first spawn.  Optional; calling it again is harmless.
+ * Contract executor:1 - `ex` was defined with EBB_EXECUTOR_DEFINE (it is in
+ *                       the executor table; contracts off: nothing changes).
+ * Context: main, before the executor is used.  Cost: O(executors).
  */
 void ebb_executor_init(ebb_executor *ex, ebb_pender_fn pend);
+
+/** Number of executors the program defines.  Context: any.  Cost: O(1). */
+static inline unsigned ebb_executor_count(void)
+{
+    return (unsigned)(((uintptr_t)__stop_ebb_executors - (uintptr_t)__start_ebb_executors) /
+                      sizeof(ebb_executor *));
+}
+
+/* Internal: make ex->id valid (looked up in the table on first use).
+ * Returns false when ex is not in the table.  Context: any.  Cost: O(1)
+ * once resolved, O(executors) the first time. */
+bool ebb__executor_resolve(ebb_executor *ex);
+
+/* Internal (host port, tests): empty every executor's run queue. */
+void ebb__executor_reset_all(void);
 
 /**
  * Run one pass: poll every task that is ready now, each once.
@@ -68,8 +136,6 @@ static inline bool ebb_executor_has_work(const ebb_executor *ex)
  */
 EBB_NORETURN void ebb_executor_run(ebb_executor *ex);
 
-/* Internal: executor table, indexed by ebb_task.exec. */
-extern ebb_executor *ebb__executors[EBB_CONFIG_MAX_EXECUTORS];
 
 /* Internal: ebb_wake() with the lock already held - the body every waker
  * (wait lists, timers, channels) inlines, so an interrupt that wakes a task
@@ -81,7 +147,7 @@ static inline bool ebb__wake_locked(ebb_task *t)
     if (t->node.next != NULL || t->state != EBB_TASK_RUNNING) {
         return false;
     }
-    ebb_executor *ex = ebb__executors[t->exec];
+    ebb_executor *ex = __start_ebb_executors[t->exec];
     ebb_list_push_back(&ex->ready, &t->node);
     if (ex->pend != NULL) {
         ex->pend(ex);

@@ -189,7 +189,9 @@ struct ebb_executor;
  * Returns EBB_OK, or EBB_EBUSY if `t` is already running, or finished (or
  * was cancelled) but is still queued on a different executor (poll that one
  * first); nothing changes then.
- * Contract task:1 - ex has been initialised.
+ * Contract task:1 - ex was defined with EBB_EXECUTOR_DEFINE (is in the
+ *                   executor table; contracts off: returns EBB_EINVAL and
+ *                   changes nothing).
  * Contract task:3 - t != NULL and t has a body (contracts off: EBB_EINVAL,
  * as for task:1; docs/misuse.md).
  * Context: any.  Cost: O(1).

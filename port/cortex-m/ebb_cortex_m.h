@@ -270,8 +270,16 @@ typedef struct ebb_cm_irq_executor {
     uint16_t irq;
 } ebb_cm_irq_executor;
 
+/** Define interrupt executor `name` and enter it in the executor table
+ *  (see EBB_EXECUTOR_DEFINE); ebb_cm_irq_executor_init() then binds it to
+ *  its interrupt.  Prefix with `static` as needed. */
+#define EBB_CM_IRQ_EXECUTOR_DEFINE(name)                                       \
+    ebb_cm_irq_executor name = {EBB__EXECUTOR_INIT(NULL), 0};                 \
+    EBB_EXECUTOR_TABLE_ENTRY(name, &name.ex)
+
 /**
- * Make `x` an interrupt executor on device interrupt `irq` at logical
+ * Make `x` (defined with EBB_CM_IRQ_EXECUTOR_DEFINE) an interrupt executor
+ * on device interrupt `irq` at logical
  * priority `prio` (0 = most urgent), then enable the interrupt.  Its handler
  * is EBB_CM_IRQ_EXECUTOR_HANDLER(<vector name>, x).  Use an interrupt line
  * nothing else drives (an absent peripheral's vector).

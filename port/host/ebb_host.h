@@ -38,7 +38,7 @@ void ebb_host_irq_in_lock(unsigned n, ebb_host_isr_fn fn, void *arg);
 bool ebb_host_in_isr(void);
 
 /** Forget all state (time = `start`, no alarm, no pending interrupts,
- *  no executors).  Call at the start of every test. */
+ *  every executor's run queue empty).  Call at the start of every test. */
 void ebb_host_reset(ebb_ticks start);
 
 /** Advance virtual time by `ticks`, firing each alarm at its deadline.  The

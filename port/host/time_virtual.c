@@ -27,7 +27,7 @@ void ebb_host_reset(ebb_ticks start)
     alarm_requests = 0;
     ebb__cur = NULL;
     ebb__time_reset();
-    memset(ebb__executors, 0, sizeof ebb__executors);
+    ebb__executor_reset_all();
 }
 
 ebb_ticks ebb_time_driver_now(void) { return now_ticks; }

@@ -24,7 +24,6 @@ static volatile uint32_t *msip;
 static volatile uint32_t pending; /* bit n: level n has work */
 static volatile uint32_t running; /* level being polled, 0 = none */
 static ebb_executor *level_exec[EBB_CONFIG_RV_SWI_LEVELS + 1];
-static uint8_t exec_level[EBB_CONFIG_MAX_EXECUTORS]; /* by ebb_executor.id */
 
 void ebb_rv_swi_init(uintptr_t msip_addr)
 {
@@ -37,7 +36,7 @@ void ebb_rv_swi_init(uintptr_t msip_addr)
  * `pending` cannot be interleaved with the handler's. */
 static void swi_pend(ebb_executor *ex)
 {
-    pending |= 1u << exec_level[ex->id];
+    pending |= 1u << ex->port; /* the executor's level */
     *msip = 1;
 }
 
@@ -46,7 +45,7 @@ void ebb_rv_swi_executor_init(ebb_executor *ex, unsigned level)
     EBB_REQUIRE(1, msip != NULL && level >= 1 && level <= EBB_CONFIG_RV_SWI_LEVELS &&
                        level_exec[level] == NULL);
     ebb_executor_init(ex, swi_pend);
-    exec_level[ex->id] = (uint8_t)level;
+    ex->port = (uint8_t)level;
     level_exec[level] = ex;
 }
 

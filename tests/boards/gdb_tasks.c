@@ -73,7 +73,7 @@ static ebb_poll_t driver_poll(ebb_task *self)
 }
 static EBB_TASK_DEFINE(struct driver, driver, driver_poll);
 
-static ebb_executor exec = EBB_EXECUTOR_INITIALIZER;
+static EBB_EXECUTOR_DEFINE(exec, NULL);
 
 int main(void)
 {

@@ -221,7 +221,7 @@ static void test_one_free_slot_wakes_one_sender(void **state)
 
 /* ---- wake-all: one waiter per critical section ---- */
 static ebb_waitlist wl;
-static ebb_executor irq_exec = EBB_EXECUTOR_INITIALIZER;
+static EBB_EXECUTOR_DEFINE(irq_exec, NULL);
 struct ev {
     ebb_task task;
     ebb_wait wait;

@@ -17,13 +17,12 @@
 #error "this test is built with contracts compiled out"
 #endif
 
-static ebb_executor exec = EBB_EXECUTOR_INITIALIZER;
+static EBB_EXECUTOR_DEFINE(exec, NULL);
 
 static int setup(void **state)
 {
     (void)state;
     ebb_host_reset(0);
-    exec.id = 0xFF;
     ebb_executor_init(&exec, NULL);
     return 0;
 }
@@ -95,12 +94,27 @@ static void test_park_misuse(void **state)
     assert_int_equal(ebb_task_state(&b.task), EBB_TASK_RUNNING);
 }
 
+/* An executor outside the table: spawn refuses, init changes nothing, and
+ * nothing is written anywhere else. */
+static void test_executor_outside_table(void **state)
+{
+    (void)state;
+    static ebb_executor stray; /* not made by EBB_EXECUTOR_DEFINE */
+    struct { ebb_task task; } t = {EBB_TASK_INITIALIZER(parkee_poll)};
+    assert_int_equal(ebb_task_spawn(&stray, &t.task), EBB_EINVAL);
+    assert_int_equal(ebb_task_state(&t.task), EBB_TASK_IDLE);
+    ebb_executor_init(&stray, NULL);
+    assert_int_equal(stray.id, 0);
+    assert_false(ebb_executor_has_work(&exec));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup(test_sem_null, setup),
         cmocka_unit_test_setup(test_pool_bad_frees_refused, setup),
         cmocka_unit_test_setup(test_park_misuse, setup),
+        cmocka_unit_test_setup(test_executor_outside_table, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

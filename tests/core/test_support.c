@@ -6,7 +6,7 @@ jmp_buf ebb_test_contract_jmp;
 int ebb_test_contract_armed;
 const char *ebb_test_contract_module;
 int ebb_test_contract_id;
-ebb_executor test_exec;
+EBB_EXECUTOR_DEFINE(test_exec, NULL);
 
 void ebb_on_contract(const char *module, int id)
 {
@@ -28,8 +28,6 @@ int ebb_test_setup(void **state)
 
 void ebb_test_setup_at(ebb_ticks start)
 {
-    ebb_host_reset(start);
-    memset(&test_exec, 0, sizeof test_exec);
-    test_exec.id = 0xFF;
+    ebb_host_reset(start); /* empties every executor's run queue */
     ebb_executor_init(&test_exec, NULL);
 }

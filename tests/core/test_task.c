@@ -276,10 +276,8 @@ static ebb_poll_t wake_then_finish_poll(ebb_task *self)
 static void test_respawn_on_other_executor_while_queued(void **state)
 {
     (void)state;
-    static ebb_executor other;
+    static EBB_EXECUTOR_DEFINE(other, NULL); /* usable without init */
     struct oneshot o = {.task = EBB_TASK_INITIALIZER(wake_then_finish_poll)};
-    other.id = 0xFF;
-    ebb_executor_init(&other, NULL);
     ebb_task_spawn(&test_exec, &o.task);
     ebb_executor_poll(&test_exec);
     assert_int_equal(ebb_task_state(&o.task), EBB_TASK_DONE);
@@ -330,30 +328,63 @@ static void test_await_outside_task_is_contract(void **state)
     EXPECT_CONTRACT("time", 1, ebb_test_discard(EBB_POLL(ebb_sleep_for)(&t, 10)));
 }
 
-static void test_spawn_on_uninitialised_executor_is_contract(void **state)
+/* An executor that is not in the executor table (not made by
+ * EBB_EXECUTOR_DEFINE) can run nothing: spawning on it is task:1, and
+ * registering it is executor:1 - never a write past a table. */
+static void test_executor_outside_table_is_contract(void **state)
 {
     (void)state;
-    ebb_executor ex = EBB_EXECUTOR_INITIALIZER;
+    static ebb_executor ex; /* zeroed: id 0 would alias test_exec's slot */
     struct oneshot o = {.task = EBB_TASK_INITIALIZER(oneshot_poll)};
     EXPECT_CONTRACT("task", 1, ebb_task_spawn(&ex, &o.task));
+    EXPECT_CONTRACT("executor", 1, ebb_executor_init(&ex, NULL));
+    assert_int_equal(ebb_task_state(&o.task), EBB_TASK_IDLE);
+    assert_false(ebb_executor_has_work(&test_exec));
 }
 
-static void test_executor_table_full_is_contract(void **state)
+/* The table holds every executor the program defines - more than the four
+ * of the old fixed table - and each runs its own tasks. */
+static ebb_poll_t count_once_poll(ebb_task *self)
+{
+    EBB_CONTAINER_OF(self, struct oneshot, task)->done++;
+    return EBB_READY;
+}
+static EBB_EXECUTOR_DEFINE(many0, NULL);
+static EBB_EXECUTOR_DEFINE(many1, NULL);
+static EBB_EXECUTOR_DEFINE(many2, NULL);
+static EBB_EXECUTOR_DEFINE(many3, NULL);
+static EBB_EXECUTOR_DEFINE(many4, NULL);
+static EBB_EXECUTOR_DEFINE(many5, NULL);
+
+static void test_executor_table_sized_by_definitions(void **state)
 {
     (void)state;
-    static ebb_executor ex[EBB_CONFIG_MAX_EXECUTORS];
-    for (int i = 0; i < EBB_CONFIG_MAX_EXECUTORS - 1; i++) {
-        ex[i].id = 0xFF;
-        ebb_executor_init(&ex[i], NULL);
+    ebb_executor *const ex[6] = {&many0, &many1, &many2, &many3, &many4, &many5};
+    struct oneshot o[6];
+    /* this file's six, test_exec, the isr_exec below, and `other` above */
+    assert_int_equal(ebb_executor_count(), 9);
+    for (int i = 0; i < 6; i++) {
+        o[i] = (struct oneshot){.task = EBB_TASK_INITIALIZER(count_once_poll)};
+        assert_int_equal(ebb_task_spawn(ex[i], &o[i].task), EBB_OK);
+        assert_true(ex[i]->id < ebb_executor_count());
+        for (int j = 0; j < i; j++) {
+            assert_int_not_equal(ex[i]->id, ex[j]->id);
+        }
     }
-    ex[EBB_CONFIG_MAX_EXECUTORS - 1].id = 0xFF;
-    EXPECT_CONTRACT("executor", 1, ebb_executor_init(&ex[EBB_CONFIG_MAX_EXECUTORS - 1], NULL));
-    EXPECT_CONTRACT("executor", 2, ebb_executor_init(&ex[0], NULL));
+    for (int i = 0; i < 6; i++) {
+        assert_true(ebb_executor_has_work(ex[i]));
+        ebb_executor_poll(ex[i]);
+        assert_int_equal(o[i].done, 1);
+        for (int j = i + 1; j < 6; j++) {
+            assert_int_equal(o[j].done, 0); /* polled by its own executor only */
+        }
+    }
+    assert_false(ebb_executor_has_work(&test_exec));
 }
 
 /* Two executors, the second one "preemptive": its pender raises a simulated
  * interrupt that polls it - the shape of an executor in an NVIC handler. */
-static ebb_executor isr_exec;
+static EBB_EXECUTOR_DEFINE(isr_exec, NULL);
 static int pends;
 static void isr_exec_poll(void *arg) { ebb_executor_poll(arg); }
 static void isr_pender(ebb_executor *ex)
@@ -369,7 +400,6 @@ static void test_two_executors_pender(void **state)
     struct counter lo = {.task = EBB_TASK_INITIALIZER(counter_poll), .list = &list};
     struct counter hi = {.task = EBB_TASK_INITIALIZER(counter_poll), .list = &list};
     pends = 0;
-    isr_exec.id = 0xFF;
     ebb_executor_init(&isr_exec, isr_pender);
     ebb_task_spawn(&test_exec, &lo.task);
     ebb_task_spawn(&isr_exec, &hi.task); /* pender runs it "at once" (after unlock) */
@@ -402,8 +432,8 @@ int main(void)
         RUN(test_respawn_on_other_executor_while_queued),
         RUN(test_cancel_task_withdraws_waker),
         RUN(test_await_outside_task_is_contract),
-        RUN(test_spawn_on_uninitialised_executor_is_contract),
-        RUN(test_executor_table_full_is_contract),
+        RUN(test_executor_outside_table_is_contract),
+        RUN(test_executor_table_sized_by_definitions),
         RUN(test_two_executors_pender),
     };
     return cmocka_run_group_tests_name("task", tests, NULL, NULL);

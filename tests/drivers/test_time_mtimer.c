@@ -156,13 +156,13 @@ static void idle(void)
 
 /* ---- fixtures ---- */
 
-static ebb_executor exec;
+static EBB_EXECUTOR_DEFINE(exec, NULL);
 
 static void start(uint64_t mtime0, uint32_t smin, uint32_t smax)
 {
     ebb__cur = NULL;
     ebb__time_reset();
-    memset(ebb__executors, 0, sizeof ebb__executors);
+    ebb__executor_reset_all();
     memset(&exec, 0, sizeof exec);
     exec.id = 0xFF;
     ebb_executor_init(&exec, NULL);

@@ -36,7 +36,7 @@
 #error "the driver must assume the simulated cut cost"
 #endif
 
-static ebb_executor exec;
+static EBB_EXECUTOR_DEFINE(exec, NULL);
 static ebb_ticks last_now;
 static uint32_t cuts0; /* the driver's count is not reset by init */
 
@@ -48,7 +48,7 @@ static int setup(void **state)
     sim_reset();
     ebb__cur = NULL;
     ebb__time_reset();
-    memset(ebb__executors, 0, sizeof ebb__executors);
+    ebb__executor_reset_all();
     memset(&exec, 0, sizeof exec);
     exec.id = 0xFF;
     ebb_executor_init(&exec, NULL);

@@ -29,7 +29,7 @@
 #define TIM_RCC_EN EBB_RCC_APB1ENR_TIM2EN
 #endif
 
-static ebb_executor exec;
+static EBB_EXECUTOR_DEFINE(exec, NULL);
 static ebb_ticks last_now;
 
 static int setup(void **state)
@@ -38,7 +38,7 @@ static int setup(void **state)
     sim_reset();
     ebb__cur = NULL;
     ebb__time_reset();
-    memset(ebb__executors, 0, sizeof ebb__executors);
+    ebb__executor_reset_all();
     memset(&exec, 0, sizeof exec);
     exec.id = 0xFF;
     ebb_executor_init(&exec, NULL);

@@ -91,7 +91,7 @@ static EBB_TASK_DEFINE(struct sleeper, sleeper, sleeper_poll);
 static struct ticking ta = {.task = EBB_TASK_INITIALIZER(ticking_poll), .period_us = 1000};
 static struct ticking tb = {.task = EBB_TASK_INITIALIZER(ticking_poll), .period_us = 7001};
 static struct ticking tc = {.task = EBB_TASK_INITIALIZER(ticking_poll), .period_us = 333};
-static ebb_executor exec = EBB_EXECUTOR_INITIALIZER;
+static EBB_EXECUTOR_DEFINE(exec, NULL);
 
 static void run_until_done(ebb_task *a, ebb_task *b, ebb_task *c)
 {

@@ -87,7 +87,7 @@ static ebb_poll_t kicker_poll(ebb_task *self)
 
 static EBB_TASK_DEFINE(struct consumer, consumer, consumer_poll);
 static EBB_TASK_DEFINE(struct kicker, kicker, kicker_poll);
-static ebb_executor exec = EBB_EXECUTOR_INITIALIZER;
+static EBB_EXECUTOR_DEFINE(exec, NULL);
 
 int main(void)
 {

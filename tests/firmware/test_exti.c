@@ -71,7 +71,7 @@ static ebb_poll_t button_poll(ebb_task *self)
 }
 
 static EBB_TASK_DEFINE(struct button, button, button_poll);
-static ebb_executor exec = EBB_EXECUTOR_INITIALIZER;
+static EBB_EXECUTOR_DEFINE(exec, NULL);
 
 int main(void)
 {

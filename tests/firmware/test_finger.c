@@ -35,7 +35,7 @@ static ebb_poll_t counter_poll(ebb_task *self)
 }
 
 static EBB_TASK_DEFINE(struct counter, counter, counter_poll);
-static ebb_executor exec = EBB_EXECUTOR_INITIALIZER;
+static EBB_EXECUTOR_DEFINE(exec, NULL);
 
 static void check_near(ebb_ticks got, ebb_ticks want)
 {

@@ -15,8 +15,8 @@
 #define FW_IRQX_KIND 0
 #endif
 
-static ebb_cm_irq_executor hi;
-static ebb_executor thread = EBB_EXECUTOR_INITIALIZER;
+static EBB_CM_IRQ_EXECUTOR_DEFINE(hi);
+static EBB_EXECUTOR_DEFINE(thread, NULL);
 static volatile unsigned step;
 static volatile unsigned hi_ran_at;
 

@@ -58,7 +58,7 @@ static ebb_poll_t ticking_poll(ebb_task *self)
 }
 
 static struct ticking tick = {.task = EBB_TASK_INITIALIZER(ticking_poll)};
-static ebb_executor exec = EBB_EXECUTOR_INITIALIZER;
+static EBB_EXECUTOR_DEFINE(exec, NULL);
 
 int main(void)
 {

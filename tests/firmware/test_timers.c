@@ -104,7 +104,7 @@ static EBB_TASK_DEFINE(struct sleeper, nap, nap_poll);
 static struct ticking tick_a = {.task = EBB_TASK_INITIALIZER(ticking_poll), .period_us = 1000};
 static struct ticking tick_b = {.task = EBB_TASK_INITIALIZER(ticking_poll), .period_us = 7001};
 static struct ticking tick_c = {.task = EBB_TASK_INITIALIZER(ticking_poll), .period_us = 333};
-static ebb_executor exec = EBB_EXECUTOR_INITIALIZER;
+static EBB_EXECUTOR_DEFINE(exec, NULL);
 
 int main(void)
 {

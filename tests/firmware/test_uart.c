@@ -69,7 +69,7 @@ static ebb_poll_t tail_poll(ebb_task *self)
 }
 
 static EBB_TASK_DEFINE(struct tail, tail, tail_poll);
-static ebb_executor exec = EBB_EXECUTOR_INITIALIZER;
+static EBB_EXECUTOR_DEFINE(exec, NULL);
 
 static bool running(ebb_task *t)
 {

@@ -111,7 +111,7 @@ static ebb_poll_t consumer_poll(ebb_task *self)
 }
 
 static EBB_TASK_DEFINE(struct consumer, consumer, consumer_poll);
-static ebb_executor exec = EBB_EXECUTOR_INITIALIZER;
+static EBB_EXECUTOR_DEFINE(exec, NULL);
 
 int main(void)
 {

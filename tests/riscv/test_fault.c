@@ -19,7 +19,7 @@ int main(void)
     static volatile uintptr_t where = 16u;
     (void)*(volatile uint32_t *)where;
 #elif RV_FAULT_KIND == 3
-    static ebb_executor bad = EBB_EXECUTOR_INITIALIZER;
+    static EBB_EXECUTOR_DEFINE(bad, NULL);
     ebb_rv_swi_executor_init(&bad, 0); /* level 0 is thread mode */
 #endif
     ebb_board_puts("no fault\n");

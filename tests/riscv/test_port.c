@@ -12,9 +12,9 @@
 #include "ebb_time_mtimer.h"
 #include "rvtest.h"
 
-static ebb_executor thread_exec = EBB_EXECUTOR_INITIALIZER;
-static ebb_executor swi1 = EBB_EXECUTOR_INITIALIZER;
-static ebb_executor swi2 = EBB_EXECUTOR_INITIALIZER;
+static EBB_EXECUTOR_DEFINE(thread_exec, NULL);
+static EBB_EXECUTOR_DEFINE(swi1, NULL);
+static EBB_EXECUTOR_DEFINE(swi2, NULL);
 
 static char order[16];
 static volatile unsigned order_n;

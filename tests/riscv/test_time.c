@@ -15,7 +15,7 @@
  * hundred instructions, i.e. well under 1 us at 1 ns per instruction. */
 #define LATE_US 2u
 
-static ebb_executor exec = EBB_EXECUTOR_INITIALIZER;
+static EBB_EXECUTOR_DEFINE(exec, NULL);
 static uint32_t max_late;
 
 static void check_late(ebb_ticks deadline)

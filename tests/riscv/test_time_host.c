@@ -37,7 +37,7 @@ static uint64_t rtc_ns(void)
     return ((uint64_t)hi << 32) | lo;
 }
 
-static ebb_executor exec = EBB_EXECUTOR_INITIALIZER;
+static EBB_EXECUTOR_DEFINE(exec, NULL);
 
 struct ticker_task {
     ebb_task task;

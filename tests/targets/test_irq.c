@@ -124,8 +124,8 @@ static ebb_poll_t selector_poll(ebb_task *self)
 
 /* ---- 3: an interrupt executor preempting a busy thread ---- */
 
-static ebb_cm_irq_executor irq_exec;
-static ebb_executor exec = EBB_EXECUTOR_INITIALIZER;
+static EBB_CM_IRQ_EXECUTOR_DEFINE(irq_exec);
+static EBB_EXECUTOR_DEFINE(exec, NULL);
 
 EBB_CM_IRQ_EXECUTOR_HANDLER(EBB_BOARD_SPARE1_HANDLER, irq_exec)
 

@@ -3,7 +3,8 @@
 #   (gdb) source tools/gdb/ebb.py
 #   (gdb) ebb-tasks
 #
-# Lists every executor (the executor table, ebb__executors) and every task:
+# Lists every executor (the executor table: the linker section ebb_executors,
+# __start_ebb_executors .. __stop_ebb_executors) and every task:
 # its name, its state - running (being polled right now), ready (queued on
 # its executor), waiting, done or idle - and, for a task suspended at an
 # await, the source file:line of that await and its text, which says what
@@ -170,8 +171,11 @@ class EbbTasks(gdb.Command):
         super().__init__("ebb-tasks", gdb.COMMAND_DATA)
 
     def invoke(self, arg, from_tty):
-        table = gdb.parse_and_eval("ebb__executors")
-        n = table.type.range()[1] + 1
+        # The table is the linker section of EBB_EXECUTOR_DEFINE's entries.
+        ptr_t = gdb.lookup_type("ebb_executor").pointer().pointer()
+        table = gdb.parse_and_eval("(unsigned long)&__start_ebb_executors").cast(ptr_t)
+        end = int(gdb.parse_and_eval("(unsigned long)&__stop_ebb_executors"))
+        n = (end - int(table)) // ptr_t.target().sizeof
         cur = int(gdb.parse_and_eval("(unsigned long)ebb__cur"))
         task_ptr_t = gdb.lookup_type("ebb_task").pointer()
         tasks = {addr: name for name, addr in _static_tasks()}

@@ -50,7 +50,7 @@ static ebb_poll_t blinky_poll(ebb_task *self)
 }
 
 static EBB_TASK_DEFINE(struct blinky, blinky, blinky_poll);
-static ebb_executor exec = EBB_EXECUTOR_INITIALIZER;
+static EBB_EXECUTOR_DEFINE(exec, NULL);
 
 int main(void)
 {

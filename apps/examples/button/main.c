@@ -82,7 +82,7 @@ static ebb_poll_t writer_poll(ebb_task *self)
 
 static EBB_TASK_DEFINE(struct button, button, button_poll);
 static EBB_TASK_DEFINE(struct writer, writer, writer_poll);
-static ebb_executor exec = EBB_EXECUTOR_INITIALIZER;
+static EBB_EXECUTOR_DEFINE(exec, NULL);
 
 int main(void)
 {

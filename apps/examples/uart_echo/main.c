@@ -57,7 +57,7 @@ static ebb_poll_t echo_poll(ebb_task *self)
 }
 
 static EBB_TASK_DEFINE(struct echo, echo, echo_poll);
-static ebb_executor exec = EBB_EXECUTOR_INITIALIZER;
+static EBB_EXECUTOR_DEFINE(exec, NULL);
 
 int main(void)
 {

@@ -65,7 +65,7 @@ static uint32_t rng = 0x2545F491u;
 
 int main(void)
 {
-    static ebb_executor ex = EBB_EXECUTOR_INITIALIZER;
+    static EBB_EXECUTOR_DEFINE(ex, NULL);
     ebb_host_reset(0);
     ebb_executor_init(&ex, NULL);
     showdown_start(&ex, &ex);

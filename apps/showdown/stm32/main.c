@@ -51,7 +51,7 @@ void EXTI15_10_IRQHandler(void)
     EBB_BOARD_PROBE_IRQ_LOW();
 }
 
-static ebb_executor exec = EBB_EXECUTOR_INITIALIZER;
+static EBB_EXECUTOR_DEFINE(exec, NULL);
 
 /* The study's application only writes to the console: no receive ring. */
 EBB_BOARD_CONSOLE_NO_RX()
@@ -62,7 +62,7 @@ EBB_BOARD_CONSOLE_NO_RX()
  * mode, and at or below the port's ceiling so its tasks may call ebb. */
 #define PRIO_IRQ 91u
 #define PRIO_LEVEL 4u
-static ebb_executor prio_exec = EBB_EXECUTOR_INITIALIZER;
+static EBB_EXECUTOR_DEFINE(prio_exec, NULL);
 
 static void prio_pend(ebb_executor *ex)
 {

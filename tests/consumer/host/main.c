@@ -23,7 +23,7 @@ static ebb_poll_t counter_poll(ebb_task *self)
 }
 
 static EBB_TASK_DEFINE(struct counter, counter, counter_poll);
-static ebb_executor exec = EBB_EXECUTOR_INITIALIZER;
+static EBB_EXECUTOR_DEFINE(exec, NULL);
 
 int main(void)
 {

@@ -20,7 +20,7 @@ static ebb_poll_t hello_poll(ebb_task *self)
 }
 
 static EBB_TASK_DEFINE(struct hello, hello, hello_poll);
-static ebb_executor exec = EBB_EXECUTOR_INITIALIZER;
+static EBB_EXECUTOR_DEFINE(exec, NULL);
 
 int main(void)
 {
