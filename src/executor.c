@@ -32,14 +32,7 @@ void ebb_executor_init(ebb_executor *ex, ebb_pender_fn pend)
 void ebb__executor_reset_all(void)
 {
     for (unsigned i = 0; i < ebb_executor_count(); i++) {
-        /* Unlink each queued task too, or a later wake would take it for
-         * queued already and drop it. */
-        ebb_node *n = ebb_list_take_all(&__start_ebb_executors[i]->ready);
-        while (n != EBB_LIST_END) {
-            ebb_node *next = n->next;
-            n->next = NULL;
-            n = next;
-        }
+        ebb_list_init(&__start_ebb_executors[i]->ready);
     }
 }
 

@@ -50,9 +50,12 @@ struct ebb_executor {
  * configure and none to overrun.
  */
 #define EBB__EXEC_NO_ID 0xFFu
-/* Weak: a program that defines no executor still links (with none). */
+/* Weak: a program that defines no executor still links (with none).
+ * (Hidden from doxygen, which takes the attribute macro for the name.) */
+#ifndef __DOXYGEN__
 extern ebb_executor *const __start_ebb_executors[] EBB_WEAK;
 extern ebb_executor *const __stop_ebb_executors[] EBB_WEAK;
+#endif
 
 /**
  * Define executor `name` whose pender is `pend` (NULL for the thread-mode
