@@ -7,7 +7,8 @@ ebb_use_hal(stm32f4)
 ebb_board(
   CPU -mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16
   LIBC picolibc
-  LINKER_SCRIPT ${np2}/memory.ld
+  # Its own linker script (a vendor-style one that does not know ebb).
+  LINKER_SCRIPT ${CMAKE_CURRENT_LIST_DIR}/own.ld
   SOURCES ${np2}/board.c ${EBB_SOURCE_DIR}/boards/common/board_common.c
           ${EBB_SOURCE_DIR}/boards/common/console_rx.c
   LIBRARIES ebb::hal_stm32f4
