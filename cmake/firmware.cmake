@@ -93,13 +93,22 @@ if(EBB_BOARD_NAME STREQUAL "qemu-netduinoplus2" AND EBB_QEMU)
 
   # Task-aware debugging: gdb halts a known state on QEMU and tools/gdb/ebb.py
   # must list every executor and task with its state and await line, for
-  # both continuation kinds (the resume point is a label offset or a line).
+  # both continuation kinds (the resume point is a label offset or a line),
+  # with the task table (GOTO) and without it (SWITCH: debug info alone).
   find_program(EBB_GDB gdb-multiarch)
   foreach(coro GOTO SWITCH)
+    if(coro STREQUAL "GOTO")
+      set(_table 1)
+      set(_mode table)
+    else()
+      set(_table 0)
+      set(_mode notable)
+    endif()
     ebb_add_firmware(board_gdb_tasks_${coro} SOURCES ${EBB_SOURCE_DIR}/tests/boards/gdb_tasks.c)
-    target_compile_definitions(board_gdb_tasks_${coro} PRIVATE EBB_CONFIG_CORO=EBB_CORO_${coro})
+    target_compile_definitions(board_gdb_tasks_${coro} PRIVATE EBB_CONFIG_CORO=EBB_CORO_${coro}
+      EBB_CONFIG_TASK_REGISTRY=${_table})
     add_test(NAME board.gdb_tasks.${coro} COMMAND sh ${EBB_SOURCE_DIR}/tests/boards/gdb_tasks.sh
-      ${EBB_SOURCE_DIR} $<TARGET_FILE:board_gdb_tasks_${coro}> ${EBB_GDB} ${EBB_QEMU})
+      ${EBB_SOURCE_DIR} $<TARGET_FILE:board_gdb_tasks_${coro}> ${EBB_GDB} ${EBB_QEMU} ${_mode})
     set_tests_properties(board.gdb_tasks.${coro} PROPERTIES TIMEOUT 120)
   endforeach()
 

@@ -51,6 +51,22 @@
 #endif
 #endif
 
+/* 1: every task defined with EBB_TASK_DEFINE (or entered with
+ * EBB_TASK_REGISTER) is in the task table - a linker section, ebb_tasks -
+ * under a name (its variable's; ebb_task_set_name() changes it), which
+ * ebb_task_count() / ebb_task_at() / ebb_task_name() and the debugger
+ * (tools/gdb/ebb.py) read.  Costs per task 4 bytes of RAM (the name) and an
+ * 8-byte entry in flash, plus the name string.
+ * 0: nothing of it is built - EBB_TASK_DEFINE expands exactly as without
+ * the option.  The task header is the same either way, so the option may
+ * differ from one file to the next. */
+#ifndef EBB_CONFIG_TASK_REGISTRY
+#define EBB_CONFIG_TASK_REGISTRY 0
+#endif
+
+#if EBB_CONFIG_TASK_REGISTRY != 0 && EBB_CONFIG_TASK_REGISTRY != 1
+#error "EBB_CONFIG_TASK_REGISTRY must be 0 or 1"
+#endif
 #if EBB_CONFIG_TICK_HZ < 1 || EBB_CONFIG_TICK_HZ > 1000000000
 #error "EBB_CONFIG_TICK_HZ must be between 1 Hz and 1 GHz"
 #endif

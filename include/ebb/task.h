@@ -153,9 +153,86 @@ struct ebb_task {
 
 /** Define a static task instance `name` of struct `type` (which has an
  *  `ebb_task task;` member) whose body is `fn`.  Prefix with `static` as
- *  needed. */
+ *  needed.  With EBB_CONFIG_TASK_REGISTRY the task also enters the task
+ *  table under the name `name` (inside a function it must then be static:
+ *  the table cannot point into a stack frame). */
+#if EBB_CONFIG_TASK_REGISTRY
+#define EBB_TASK_DEFINE(type, name, fn)                                        \
+    type name = {.task = EBB_TASK_INITIALIZER(fn)};                            \
+    EBB_TASK_REGISTER(name, &name.task, #name)
+#else
 #define EBB_TASK_DEFINE(type, name, fn) \
     type name = {.task = EBB_TASK_INITIALIZER(fn)}
+#endif
+
+/*
+ * The task table (EBB_CONFIG_TASK_REGISTRY, ebb/config.h): one const entry
+ * per task in the linker section "ebb_tasks", bounded by __start_ebb_tasks
+ * and __stop_ebb_tasks (as the executor table), pointing at the task and at
+ * its name, which lives in RAM so that it can change at run time.  Nothing
+ * links a task to its entry: the header stays 12 bytes, and a program whose
+ * files define no entry has an empty table.
+ */
+/** One entry of the task table (made by EBB_TASK_REGISTER). */
+typedef struct ebb_task_entry {
+    ebb_task *task;    /**< the task */
+    const char **name; /**< its name, in RAM: ebb_task_set_name() changes it */
+} ebb_task_entry;
+
+/** @cond INTERNAL */
+/* The table's bounds, defined by the linker.  Weak: a program with no
+ * entry still links (with an empty table). */
+extern const ebb_task_entry __start_ebb_tasks[] EBB_WEAK;
+extern const ebb_task_entry __stop_ebb_tasks[] EBB_WEAK;
+/** @endcond */
+
+/**
+ * Enter the task at `task_ptr` (an address constant: a task in static
+ * storage) in the task table under the string `name_str`; `id` is a unique
+ * identifier of the file.  For tasks not defined one by one with
+ * EBB_TASK_DEFINE (an array of tasks, a task inside a bigger struct).
+ * Works whatever EBB_CONFIG_TASK_REGISTRY says.  RAM: 4 bytes; flash: the
+ * entry (8 bytes on a 32-bit MCU) and the string.
+ */
+#if defined(__GNUC__)
+#define EBB_TASK_REGISTER(id, task_ptr, name_str)                              \
+    static const char *ebb__task_name_##id = (name_str);                       \
+    static const ebb_task_entry ebb__task_entry_##id                           \
+        __attribute__((section("ebb_tasks"), used)) = {(task_ptr),             \
+                                                       &ebb__task_name_##id}
+#else
+#define EBB_TASK_REGISTER(id, task_ptr, name_str)                              \
+    _Static_assert(0, "the task table needs the GNU section attribute")
+#endif
+
+/** Number of tasks in the task table.  Context: any.  Cost: O(1). */
+static inline unsigned ebb_task_count(void)
+{
+    return (unsigned)(((uintptr_t)__stop_ebb_tasks - (uintptr_t)__start_ebb_tasks) /
+                      sizeof(ebb_task_entry));
+}
+
+/** The task at position `i` of the task table, or NULL when i >=
+ *  ebb_task_count().  Context: any.  Cost: O(1). */
+static inline ebb_task *ebb_task_at(unsigned i)
+{
+    return i < ebb_task_count() ? __start_ebb_tasks[i].task : NULL;
+}
+
+/**
+ * Name of task `t`: its variable's (EBB_TASK_DEFINE), the one given to
+ * EBB_TASK_REGISTER, or the last ebb_task_set_name(); NULL for a task that
+ * is not in the table (or NULL).  Context: any.  Cost: O(tasks in the table).
+ */
+const char *ebb_task_name(const ebb_task *t);
+
+/**
+ * Rename task `t` in the task table (`name` must outlive the task: a string
+ * literal, typically).  Returns EBB_OK, or EBB_EINVAL when `t` is not in the
+ * table (nothing changes).  Context: any; one renamer per task at a time.
+ * Cost: O(tasks in the table).
+ */
+int ebb_task_set_name(ebb_task *t, const char *name);
 
 /** State of a task.  Context: any.  Cost: O(1). */
 static inline enum ebb_task_state ebb_task_state(const ebb_task *t)

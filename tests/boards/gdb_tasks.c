@@ -3,8 +3,11 @@
  * halts here and checks what `ebb-tasks` prints).  At gdb_halt_here():
  * `driver` is running, `woken` is ready, `sleeper` and `listener` wait at
  * their awaits, `quick` is done, `cancelled` was cancelled; the board's
- * finger executor runs in an interrupt.  The @-markers let the test find
- * the lines.
+ * finger executor runs in an interrupt; `workers` (an array) are done.
+ * Built twice: with the task table (EBB_CONFIG_TASK_REGISTRY=1: the workers
+ * are entered as worker0/1 and `sleeper` is renamed "sensor" at run time)
+ * and without it (names come from the debug info alone).  The @-markers
+ * let the test find the lines.
  */
 #include "ebb_board.h"
 
@@ -50,6 +53,12 @@ static EBB_TASK_DEFINE(struct sleeper, sleeper, sleeper_poll);
 static EBB_TASK_DEFINE(struct listener, listener, listener_poll);
 static EBB_TASK_DEFINE(struct listener, woken, listener_poll);
 static EBB_TASK_DEFINE(struct plain, quick, quick_poll);
+static struct plain workers[2] = {{EBB_TASK_INITIALIZER(quick_poll)},
+                                  {EBB_TASK_INITIALIZER(quick_poll)}};
+#if EBB_CONFIG_TASK_REGISTRY
+EBB_TASK_REGISTER(worker0, &workers[0].task, "worker0");
+EBB_TASK_REGISTER(worker1, &workers[1].task, "worker1");
+#endif
 static EBB_TASK_DEFINE(struct listener, cancelled, listener_poll);
 
 __attribute__((noinline)) void gdb_halt_here(void)
@@ -83,6 +92,11 @@ int main(void)
     ebb_task_spawn(&exec, &listener.task);
     ebb_task_spawn(&exec, &woken.task);
     ebb_task_spawn(&exec, &quick.task);
+    ebb_task_spawn(&exec, &workers[0].task);
+    ebb_task_spawn(&exec, &workers[1].task);
+#if EBB_CONFIG_TASK_REGISTRY
+    ebb_task_set_name(&sleeper.task, "sensor");
+#endif
     ebb_task_spawn(&exec, &driver.task);
     ebb_task_spawn(&exec, &cancelled.task);
     ebb_task_cancel(&cancelled.task);

@@ -2,9 +2,12 @@
 # gdb (batch) halts tests/boards/gdb_tasks.c on QEMU at gdb_halt_here(), runs
 # tools/gdb/ebb.py's `ebb-tasks`, and checks every executor and task line:
 # name, state, and the file:line of the await each is suspended at.
-#   tests/boards/gdb_tasks.sh <ebb source> <elf> <gdb-multiarch> <qemu-system-arm>
+#   tests/boards/gdb_tasks.sh <ebb source> <elf> <gdb-multiarch> <qemu-system-arm> table|notable
+# table: the image was built with the task table (EBB_CONFIG_TASK_REGISTRY=1),
+# whose names (one set at run time) must show; notable: without it, names
+# come from the debug info and the image must hold no table at all.
 set -eu
-src=$1; elf=$2; gdb=$3; qemu=$4
+src=$1; elf=$2; gdb=$3; qemu=$4; mode=$5
 c=$src/tests/boards/gdb_tasks.c
 line() { grep -n "@$1 \*/" "$c" | cut -d: -f1; }
 out=$(timeout 100 "$gdb" -batch -nx -ex "set pagination off" -ex "source $src/tools/gdb/ebb.py" \
@@ -23,12 +26,24 @@ want "^  keys +waiting +board\.c:[0-9]+  EBB_AWAIT\(ebb_signal_wait"
 want "^  driver +running +gdb_tasks\.c:$(line driver)  EBB_AWAIT\(ebb_sleep_for"
 want "^  listener +waiting +gdb_tasks\.c:$(line listener)  EBB_AWAIT\(ebb_signal_wait"
 want "^  woken +ready +gdb_tasks\.c:$(line listener) "
-want "^  sleeper +waiting +gdb_tasks\.c:$(line sleeper)  EBB_AWAIT\(ebb_sleep_for"
+if [ "$mode" = table ]; then
+    sleeper=sensor; workers="worker0 worker1"
+else
+    sleeper=sleeper; workers="workers[0] workers[1]"
+fi
+want "^  $sleeper +waiting +gdb_tasks\.c:$(line sleeper)  EBB_AWAIT\(ebb_sleep_for"
 want "^  quick +done"
+for w in $workers; do want "^  $(echo "$w" | sed 's/[][]/\\&/g') +done"; done
 want "^not spawned \(or cancelled\)$"
 want "^  cancelled +idle"
-# The thread-mode executor lists exactly its five live tasks, in name order.
+# The thread-mode executor lists exactly its seven live tasks, in name order.
 got=$(echo "$out" | awk '/^executor [0-9] exec /{on=1; next} /^(executor|not spawned)/{on=0} on{print $1}' | tr '\n' ' ')
-[ "$got" = "driver listener quick sleeper woken " ] || { echo "tasks of exec: '$got'"; fail=1; }
+want_list=$(printf '%s\n' driver listener quick $sleeper woken $workers | LC_ALL=C sort | tr '\n' ' ')
+[ "$got" = "$want_list" ] || { echo "tasks of exec: '$got', expected '$want_list'"; fail=1; }
+# The table is in the image only when asked for: off, it costs nothing.
+if gdb_out=$("$gdb" -batch -nx -ex "info symbol (unsigned long)&__start_ebb_tasks" "$elf" 2>&1) &&
+   ! echo "$gdb_out" | grep -qi "no symbol\|cannot\|error"; then has_table=yes; else has_table=no; fi
+[ "$mode" = table ] && [ $has_table = no ] && { echo "no task table in a table build: $gdb_out"; fail=1; }
+[ "$mode" = notable ] && [ $has_table = yes ] && { echo "a task table in a build without it: $gdb_out"; fail=1; }
 [ $fail = 0 ] && echo "gdb task listing: PASS"
 exit $fail

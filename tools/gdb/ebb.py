@@ -10,11 +10,19 @@
 # await, the source file:line of that await and its text, which says what
 # the task is waiting on.
 #
-# The task registry is the debug info: every statically allocated variable
-# that is, or embeds, an ebb_task (EBB_TASK_DEFINE, or any struct with an
-# `ebb_task task;` member, or an array of them) is a task, named after the
-# variable - nothing is added to the program, so it costs nothing.  Tasks
-# outside static storage are listed when they are queued or running.
+# Where the tasks come from, all three merged:
+#   - the task table (EBB_CONFIG_TASK_REGISTRY, ebb/task.h): the linker
+#     section ebb_tasks, __start_ebb_tasks .. __stop_ebb_tasks, one entry
+#     per task with its name - the variable's, the one given to
+#     EBB_TASK_REGISTER, or the last ebb_task_set_name();
+#   - the debug info: every statically allocated variable that is, or
+#     embeds, an ebb_task (EBB_TASK_DEFINE, or any struct with an
+#     `ebb_task task;` member, or an array of them) is a task, named after
+#     the variable - this needs nothing in the program, so it also covers
+#     files built without the table;
+#   - the run queues and the task being polled (tasks outside static
+#     storage, named by symbol).
+# A name from the table wins over the variable's.
 # Works on any build with debug info (-g), optimised or not, for both continuation kinds:
 #   EBB_CORO_GOTO    co.resume is the byte offset of the resume label from
 #                    the label ebb__top of the poll function; both labels are
@@ -149,6 +157,32 @@ def _static_tasks():
     return found
 
 
+def _table_tasks():
+    """(name, address) of every task in the task table (the linker section
+    ebb_tasks), or [] when the program has none."""
+    try:
+        start = int(gdb.parse_and_eval("(unsigned long)&__start_ebb_tasks"))
+        end = int(gdb.parse_and_eval("(unsigned long)&__stop_ebb_tasks"))
+        entry_t = gdb.lookup_type("ebb_task_entry")
+    except gdb.error:
+        return []
+    out = []
+    if start == 0 or end <= start:
+        return out
+    for a in range(start, end, entry_t.sizeof):
+        e = gdb.Value(a).cast(entry_t.pointer()).dereference()
+        task = int(e["task"])
+        name = None
+        try:
+            p = e["name"].dereference()
+            if int(p) != 0:
+                name = p.string()
+        except (gdb.error, gdb.MemoryError):
+            pass
+        out.append((name or _sym_name(task), task))
+    return out
+
+
 def _queued(ex):
     """Task addresses in an executor's run queue, in order."""
     task_t = gdb.lookup_type("ebb_task")
@@ -179,6 +213,7 @@ class EbbTasks(gdb.Command):
         cur = int(gdb.parse_and_eval("(unsigned long)ebb__cur"))
         task_ptr_t = gdb.lookup_type("ebb_task").pointer()
         tasks = {addr: name for name, addr in _static_tasks()}
+        tasks.update({addr: name for name, addr in _table_tasks()})
         queued_on = {}
         executors = []
         for i in range(n):
