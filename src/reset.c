@@ -22,15 +22,10 @@ EBB_MODULE("reset");
 #define RESET_REQUIRE_NO_WAITER(cond, s)                                       \
     EBB_REQUIRE_OR(2, (cond), ebb_port_unlock(s); return EBB_EBUSY)
 
-/* The executor a task last ran on, or NULL.  (Either shape of the
- * executor table: a linker section, or the older fixed array.) */
+/* The executor a task last ran on, or NULL. */
 static ebb_executor *executor_of(const ebb_task *t)
 {
-#if defined(EBB__EXEC_NO_ID)
     return t->exec < ebb_executor_count() ? __start_ebb_executors[t->exec] : NULL;
-#else
-    return t->exec < EBB_CONFIG_MAX_EXECUTORS ? ebb__executors[t->exec] : NULL;
-#endif
 }
 
 int ebb_task_reset(ebb_task *t)

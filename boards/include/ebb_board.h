@@ -135,8 +135,8 @@ void ebb_board_button_set(bool pressed);
 /** One step of a scripted finger: wait `delay_us` after the previous step
  *  (or after the start), then set the button to `pressed`. */
 typedef struct ebb_finger_step {
-    uint32_t delay_us;
-    bool pressed;
+    uint32_t delay_us; /**< microseconds after the previous step (or the start) */
+    bool pressed; /**< the button level to set */
 } ebb_finger_step;
 
 /**

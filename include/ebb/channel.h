@@ -42,17 +42,19 @@
 extern "C" {
 #endif
 
+/** A bounded FIFO of fixed-size elements (EBB_CHANNEL_DEFINE).  The members
+ * are private: use the functions. */
 typedef struct ebb_channel {
-    uint8_t *buf;       /* capacity * size bytes */
-    uint16_t size;      /* bytes per element */
-    uint16_t capacity;  /* elements */
-    uint16_t head;      /* index of the oldest element */
-    uint16_t count;     /* published elements, receivable */
-    uint16_t fill;      /* occupied slots: published + reserved + queued behind */
-    uint8_t reserved;   /* a producer holds slot (head + count) % capacity */
-    uint8_t peeked;     /* a consumer holds slot head */
-    ebb_waitlist senders;   /* waiting for space (and the reservation) */
-    ebb_waitlist receivers; /* waiting for an element (and the peek) */
+    uint8_t *buf;       /**< capacity * size bytes */
+    uint16_t size;      /**< bytes per element */
+    uint16_t capacity;  /**< elements */
+    uint16_t head;      /**< index of the oldest element */
+    uint16_t count;     /**< published elements, receivable */
+    uint16_t fill;      /**< occupied slots: published + reserved + queued behind */
+    uint8_t reserved;   /**< a producer holds slot (head + count) % capacity */
+    uint8_t peeked;     /**< a consumer holds slot head */
+    ebb_waitlist senders;   /**< waiting for space (and the reservation) */
+    ebb_waitlist receivers; /**< waiting for an element (and the peek) */
 } ebb_channel;
 
 /**

@@ -30,13 +30,15 @@ typedef struct ebb_executor ebb_executor;
 /** Called with the port lock held whenever a task of `ex` becomes ready. */
 typedef void (*ebb_pender_fn)(ebb_executor *ex);
 
+/** An executor: a run queue and its pender (EBB_EXECUTOR_DEFINE).  The
+ * members are private. */
 struct ebb_executor {
-    ebb_list ready;      /* tasks to poll */
-    ebb_pender_fn pend;  /* may be NULL */
-    uint8_t id;          /* index in the executor table, EBB__EXEC_NO_ID
-                            until the first spawn (or init) looks it up */
-    uint8_t port;        /* free for the port's pender (an IRQ number, a
-                            priority level); sits in what was padding */
+    ebb_list ready;      /**< tasks to poll */
+    ebb_pender_fn pend;  /**< may be NULL */
+    uint8_t id;          /**< index in the executor table, EBB__EXEC_NO_ID
+                              until the first spawn (or init) looks it up */
+    uint8_t port;        /**< free for the port's pender (an IRQ number, a
+                              priority level); sits in what was padding */
 };
 
 /*

@@ -41,13 +41,15 @@ extern "C" {
 #define EBB_CONTAINER_OF(ptr, type, member) \
     ((type *)(void *)((char *)(ptr) - offsetof(type, member)))
 
+/** Link of a singly linked list (ebb_list). */
 typedef struct ebb_node {
-    struct ebb_node *next; /* NULL: not on a list; &ebb__list_end: last */
+    struct ebb_node *next; /**< NULL: not on a list; &ebb__list_end: last */
 } ebb_node;
 
+/** A singly linked FIFO of ebb_node: O(1) push and pop (the run queues). */
 typedef struct ebb_list {
-    ebb_node *head; /* NULL when empty */
-    ebb_node *tail; /* meaningful only when head != NULL */
+    ebb_node *head; /**< NULL when empty */
+    ebb_node *tail; /**< meaningful only when head != NULL */
 } ebb_list;
 
 /* The sentinel that ends every list; never dereferenced for data. */
@@ -132,18 +134,19 @@ static inline ebb_node *ebb_list_next(const ebb_node *n)
 
 /* ---- ebb_dlist: doubly linked ring, O(1) removal from anywhere ---- */
 
+/** Link of a doubly linked list (ebb_dlist): O(1) unlink. */
 typedef struct ebb_dnode {
-    struct ebb_dnode *next; /* NULL: not on a list */
-    struct ebb_dnode *prev; /* meaningful only while linked */
+    struct ebb_dnode *next; /**< NULL: not on a list */
+    struct ebb_dnode *prev; /**< meaningful only while linked */
 } ebb_dnode;
 
-/* The list is the ring's head node.  Empty exactly when head.next == NULL,
+/** The list is the ring's head node.  Empty exactly when head.next == NULL,
  * so all-zero (a static object, or EBB_DLIST_INIT) is a valid empty list, no
  * list needs an init call, and none needs its own address in an
  * initializer.  Non-empty: head.next is the first node, head.prev the last,
  * and the ring closes through the head. */
 typedef struct ebb_dlist {
-    ebb_dnode head;
+    ebb_dnode head; /**< sentinel of a circular list; head.next == NULL: empty */
 } ebb_dlist;
 
 #define EBB_DLIST_INIT {{NULL, NULL}}

@@ -18,9 +18,11 @@
 extern "C" {
 #endif
 
+/** A mutex that one task owns at a time (EBB_MUTEX_DEFINE).  The members are
+ * private. */
 typedef struct ebb_mutex {
-    ebb_task *owner;
-    ebb_waitlist waiters;
+    ebb_task *owner; /**< the task holding it, NULL when free */
+    ebb_waitlist waiters; /**< tasks waiting to lock it, oldest first */
 } ebb_mutex;
 
 #define EBB_MUTEX_DEFINE(name) ebb_mutex name = {NULL, EBB_WAITLIST_INIT}

@@ -29,9 +29,11 @@
 extern "C" {
 #endif
 
+/** Where one task parks, with one permit (EBB_PARKER_DEFINE).  The members
+ * are private. */
 typedef struct ebb_parker {
-    ebb_task *parked; /* the task parked here, NULL if none */
-    uint8_t permit;   /* 1: an unpark is waiting for the next park */
+    ebb_task *parked; /**< the task parked here, NULL if none */
+    uint8_t permit;   /**< 1: an unpark is waiting for the next park */
 } ebb_parker;
 
 /** Initializer: nobody parked, no permit. */

@@ -36,16 +36,17 @@
 extern "C" {
 #endif
 
+/** A pool of fixed-size blocks (EBB_POOL_DEFINE).  The members are private. */
 typedef struct ebb_pool {
-    uint8_t *blocks;    /* count blocks of size bytes */
-    uint16_t *link;     /* per block: next index on its list, or EBB__POOL_USED */
-    uint32_t span;      /* count * size: blocks' extent in bytes */
-    uint16_t size;      /* bytes per block */
-    uint16_t count;     /* blocks */
-    uint16_t free;      /* first free block, EBB__POOL_END: none */
-    uint16_t handed;    /* blocks freed for woken waiters not yet resumed */
-    uint16_t fresh;     /* blocks [fresh, count) were never allocated */
-    ebb_waitlist waiters;   /* tasks waiting for a block, oldest first */
+    uint8_t *blocks;    /**< count blocks of size bytes */
+    uint16_t *link;     /**< per block: next index on its list, or EBB__POOL_USED */
+    uint32_t span;      /**< count * size: blocks' extent in bytes */
+    uint16_t size;      /**< bytes per block */
+    uint16_t count;     /**< blocks */
+    uint16_t free;      /**< first free block, EBB__POOL_END: none */
+    uint16_t handed;    /**< blocks freed for woken waiters not yet resumed */
+    uint16_t fresh;     /**< blocks [fresh, count) were never allocated */
+    ebb_waitlist waiters;   /**< tasks waiting for a block, oldest first */
 } ebb_pool;
 
 /* Both markers are Thumb-2 immediates: one compare each on the fast paths. */

@@ -30,10 +30,12 @@
 extern "C" {
 #endif
 
+/** A counting semaphore with a limit (EBB_SEM_DEFINE).  The members are
+ * private. */
 typedef struct ebb_sem {
-    ebb_waitlist waiters; /* tasks waiting for a token, oldest first */
-    uint32_t count;   /* tokens held; 0 whenever a task waits */
-    uint32_t limit;   /* count never exceeds it */
+    ebb_waitlist waiters; /**< tasks waiting for a token, oldest first */
+    uint32_t count;   /**< tokens held; 0 whenever a task waits */
+    uint32_t limit;   /**< count never exceeds it */
 } ebb_sem;
 
 /** Initializer of a semaphore holding `initial` tokens, at most `limit`. */

@@ -18,10 +18,12 @@
 extern "C" {
 #endif
 
+/** A one-slot mailbox, the latest value wins (EBB_SIGNAL_DEFINE).  The
+ * members are private. */
 typedef struct ebb_signal {
-    ebb_waitlist waiters;
-    uint32_t value;
-    bool set;
+    ebb_waitlist waiters; /**< tasks waiting for a value, oldest first */
+    uint32_t value; /**< the latest value raised */
+    bool set; /**< true while that value is unread */
 } ebb_signal;
 
 #define EBB_SIGNAL_DEFINE(name) ebb_signal name = {EBB_WAITLIST_INIT, 0, false}

@@ -55,7 +55,7 @@ extern "C" {
  * what the enum did (bench/budget.json checks).
  */
 typedef struct EBB__POLL_TYPE_ATTR ebb_poll {
-    uint_fast8_t ready_; /* private: 1 = ready; use ebb_poll_is_ready() */
+    uint_fast8_t ready_; /**< private: 1 = ready; use ebb_poll_is_ready() */
 } ebb_poll_t;
 
 #ifdef __cplusplus
@@ -124,7 +124,7 @@ enum {
 /** Resume point of a coroutine (a task body or an async function).  0 means
  *  "at the start"; anything else is where the last await suspended. */
 typedef struct ebb_co {
-    uint16_t resume;
+    uint16_t resume; /**< 0: at the start; else where the last await suspended */
 } ebb_co;
 
 typedef struct ebb_task ebb_task;
@@ -138,11 +138,11 @@ enum ebb_task_state {
 
 /** The task header.  12 bytes on a 32-bit MCU. */
 struct ebb_task {
-    ebb_node node;    /* run-queue link: linked <=> queued to run */
-    ebb_task_fn poll; /* the body */
-    ebb_co co;        /* where the body resumes */
-    uint8_t exec;     /* index of its executor (see executor.h) */
-    uint8_t state;    /* enum ebb_task_state */
+    ebb_node node;    /**< run-queue link: linked <=> queued to run */
+    ebb_task_fn poll; /**< the body */
+    ebb_co co;        /**< where the body resumes */
+    uint8_t exec;     /**< index of its executor (see executor.h) */
+    uint8_t state;    /**< enum ebb_task_state */
 };
 
 /* A body of the wrong type (returning int, say) is a hard error here: the

@@ -59,16 +59,16 @@ static inline ebb_ticks ebb_ticks_add(ebb_ticks t, ebb_ticks d)
 
 /** A timer: the state of a sleep.  Embed it in the task's state. */
 typedef struct ebb_timer {
-    ebb_wait wait;      /* linked into the timer queue while armed */
-    ebb_ticks deadline; /* when it fires */
+    ebb_wait wait;      /**< linked into the timer queue while armed */
+    ebb_ticks deadline; /**< when it fires */
 } ebb_timer;
 
 #define EBB_TIMER_INIT {EBB_WAIT_INIT, 0}
 
 /** A drift-free periodic ticker: deadlines are start + k * period. */
 typedef struct ebb_ticker {
-    ebb_timer timer; /* timer.deadline is the next tick */
-    ebb_ticks period;
+    ebb_timer timer; /**< timer.deadline is the next tick */
+    ebb_ticks period; /**< ticks between deadlines; 0: never started */
 } ebb_ticker;
 
 /** Now, in ticks.  Context: any.  Cost: the driver's now(). */

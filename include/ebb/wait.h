@@ -40,9 +40,10 @@
 extern "C" {
 #endif
 
+/** The state of one pending await (see the top of this file). */
 typedef struct ebb_wait {
-    ebb_dnode node; /* on the waited-for object's ebb_waitlist */
-    ebb_task *task;
+    ebb_dnode node; /**< on the waited-for object's ebb_waitlist */
+    ebb_task *task; /**< the task to wake; NULL: idle */
 } ebb_wait;
 
 #define EBB_WAIT_INIT {EBB_DNODE_INIT, NULL}
@@ -50,7 +51,7 @@ typedef struct ebb_wait {
 /** The tasks waiting for one object, in arrival order.  All-zero (a static
  *  object) is a valid empty list. */
 typedef struct ebb_waitlist {
-    ebb_dlist l;
+    ebb_dlist l; /**< the waiters, oldest first */
 } ebb_waitlist;
 
 #define EBB_WAITLIST_INIT {EBB_DLIST_INIT}
