@@ -103,7 +103,8 @@ __attribute__((noinline)) static void format(showdown_msg *m, unsigned level, ui
 }
 #endif
 
-static ebb_poll_t button_poll(ebb_task *self)
+/* hot: placed with the rest of the measured path (port/cortex-m/sections.ld). */
+__attribute__((hot)) static ebb_poll_t button_poll(ebb_task *self)
 {
     struct button *b = EBB_CONTAINER_OF(self, struct button, task);
     /* Set by the poll in which the reservation succeeds and used before the
