@@ -17,7 +17,7 @@ JOBS  ?= $(shell nproc 2>/dev/null || echo 2)
 TARGET_PRESETS := mps2-an385 mps2-an386 mps2-an500 mps2-an505 microbit qemu-riscv-virt qemu-riscv-virt-os
 FIRMWARE_PRESETS := qemu-netduinoplus2 nucleo-f446ze nucleo-f446ze-os $(TARGET_PRESETS)
 
-.PHONY: all deps host host-clang firmware test showdown run debug clean
+.PHONY: all deps host host-clang firmware showdown-picolibc test showdown run debug clean
 
 all: test
 
@@ -37,7 +37,13 @@ firmware: deps
 	  cmake --preset $$p >/dev/null && cmake --build build/$$p -j$(JOBS) || exit 1; \
 	done
 
-test: host host-clang firmware
+# The showdown's picolibc formatting row: its one firmware, on both boards.
+showdown-picolibc: deps
+	@for p in qemu-netduinoplus2-picolibc nucleo-f446ze-picolibc; do \
+	  cmake --preset $$p >/dev/null && cmake --build build/$$p -j$(JOBS) --target showdown_snprintf || exit 1; \
+	done
+
+test: host host-clang firmware showdown-picolibc
 	ctest --test-dir build/host --output-on-failure -j$(JOBS)
 	ctest --test-dir build/host-clang --output-on-failure -j$(JOBS)
 	ctest --test-dir build/qemu-netduinoplus2 --output-on-failure -j$(JOBS) --no-tests=ignore
@@ -48,7 +54,7 @@ test: host host-clang firmware
 	sh scripts/showdown.sh --budget
 	@echo "make test: all suites passed"
 
-showdown: host firmware
+showdown: host firmware showdown-picolibc
 	@sh scripts/showdown.sh
 
 run: deps

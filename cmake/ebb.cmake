@@ -161,6 +161,11 @@ function(ebb_board)
   if(B_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "ebb_board(): unknown arguments ${B_UNPARSED_ARGUMENTS}")
   endif()
+  # -DEBB_LIBC=<libc> builds any board on another C library (the showdown
+  # measures its formatting row on picolibc this way).
+  if(EBB_LIBC)
+    set(B_LIBC ${EBB_LIBC})
+  endif()
   get_filename_component(script "${B_LINKER_SCRIPT}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_LIST_DIR}")
   ebb_add_library(board STATIC ${B_SOURCES})
   # The board folder's headers (ebb_board_config.h) and the board interface

@@ -3,8 +3,11 @@
 #
 #   1. runs the application on QEMU's netduinoplus2 under -icount (exact,
 #      deterministic) with the virtual oscilloscope (tools/scope) watching the
-#      probe pins: once as is, once with a busy background task, and once
-#      with that load and the button task on a preemptive interrupt executor;
+#      probe pins: once as is, once with a busy background task, once
+#      with that load and the button task on a preemptive interrupt executor,
+#      and once with that executor and no load (RTIC's structure, measured
+#      as RTIC was); the formatting rows: the C library's snprintf, on
+#      newlib-nano and on picolibc (integer-only printf);
 #   2. checks the console output (200 lines, in order);
 #   3. takes .text/.data/.bss from the NUCLEO-F446ZE builds (the study's
 #      board): -O3 as the study, and -Os with LTO;
@@ -15,12 +18,15 @@ set -eu
 cd "$(dirname "$0")/.."
 OUT=build/showdown
 QEMU_FW=build/qemu-netduinoplus2/apps/showdown
+PICO_QEMU=build/qemu-netduinoplus2-picolibc/apps/showdown/showdown_snprintf.elf
+PICO_NUCLEO=build/nucleo-f446ze-picolibc/apps/showdown/showdown_snprintf.elf
 PLUGIN=build/host/tools/scope/libebbscope.so
 SPLIT=build/host/apps/showdown/libshowdown_split.so
 mkdir -p "$OUT"
 
-for f in "$PLUGIN" "$SPLIT" "$QEMU_FW/showdown.elf" "$QEMU_FW/showdown_load.elf" "$QEMU_FW/showdown_prio.elf" \
+for f in "$PLUGIN" "$SPLIT" "$QEMU_FW/showdown.elf" "$QEMU_FW/showdown_load.elf" "$QEMU_FW/showdown_prio.elf" "$QEMU_FW/showdown_prio_idle.elf" \
          "$QEMU_FW/showdown_snprintf.elf" build/nucleo-f446ze/apps/showdown/showdown_snprintf.elf \
+         "$PICO_QEMU" "$PICO_NUCLEO" \
          build/nucleo-f446ze/apps/showdown/showdown.elf build/nucleo-f446ze-os/apps/showdown/showdown.elf; do
     [ -f "$f" ] || { echo "showdown: $f is missing (run 'make showdown')" >&2; exit 1; }
 done
@@ -36,13 +42,21 @@ run() { # name elf
         exit 1
     }
 }
-run normal "$QEMU_FW/showdown.elf"
-run under_load "$QEMU_FW/showdown_load.elf"
-run prio "$QEMU_FW/showdown_prio.elf"
-run snprintf "$QEMU_FW/showdown_snprintf.elf"
+# All runs at once (each is deterministic under -icount; the machine's cores
+# share them); any failure fails the whole.
+pids=""
+run normal "$QEMU_FW/showdown.elf" & pids="$pids $!"
+run under_load "$QEMU_FW/showdown_load.elf" & pids="$pids $!"
+run prio "$QEMU_FW/showdown_prio.elf" & pids="$pids $!"
+run prio_idle "$QEMU_FW/showdown_prio_idle.elf" & pids="$pids $!"
+run snprintf "$QEMU_FW/showdown_snprintf.elf" & pids="$pids $!"
+run picolibc "$PICO_QEMU" & pids="$pids $!"
+for p in $pids; do
+    wait "$p" || exit 1
+done
 
 # The lines must be exactly "Button is 1 (1)" .. "Button is 0 (200)".
-for r in normal under_load prio snprintf; do
+for r in normal under_load prio prio_idle snprintf picolibc; do
     awk '/^Button is/ { n++; want = sprintf("Button is %d (%d)", n % 2, n);
                         if ($0 != want) { print "line " n ": got \"" $0 "\", want \"" want "\""; bad = 1 } }
          END { if (n != 200) { print n " lines, want 200"; bad = 1 } exit bad }' "$OUT/console_$r.txt" || {
@@ -52,11 +66,13 @@ echo "console: 200 lines in order in each run; first lines of the normal run:"
 grep '^Button is' "$OUT/console_normal.txt" | head -4 | sed 's/^/    /'
 
 python3 scripts/showdown_report.py --run normal="$OUT/edges_normal.txt" --run under_load="$OUT/edges_under_load.txt" --run prio="$OUT/edges_prio.txt" \
+    --run prio_idle="$OUT/edges_prio_idle.txt" \
     --elf-o3 build/nucleo-f446ze/apps/showdown/showdown.elf \
     --elf-os build/nucleo-f446ze-os/apps/showdown/showdown.elf \
     --console "$OUT/console_normal.txt" --out "$OUT" \
     --split "$OUT/split_normal.txt=$QEMU_FW/showdown.elf" \
-    --variant "snprintf (newlib-nano)=$OUT/edges_snprintf.txt,$OUT/split_snprintf.txt,$QEMU_FW/showdown_snprintf.elf,build/nucleo-f446ze/apps/showdown/showdown_snprintf.elf,$OUT/console_snprintf.txt"
+    --variant "snprintf (newlib-nano)=$OUT/edges_snprintf.txt,$OUT/split_snprintf.txt,$QEMU_FW/showdown_snprintf.elf,build/nucleo-f446ze/apps/showdown/showdown_snprintf.elf,$OUT/console_snprintf.txt" \
+    --variant "snprintf (picolibc, integer)=$OUT/edges_picolibc.txt,$OUT/split_picolibc.txt,$PICO_QEMU,$PICO_NUCLEO,$OUT/console_picolibc.txt"
 
 if [ "${1:-}" = "--budget" ]; then
     python3 scripts/check_budget.py "$OUT/report.json" bench/budget.json

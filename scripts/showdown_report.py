@@ -117,6 +117,20 @@ def elf_sizes(elf):
     return text, data, bss
 
 
+def ram_objects(elf):
+    """Every object in .data and .bss (arm-none-eabi-nm -S), largest first,
+    and the bytes between them (alignment): where the static RAM goes."""
+    out = subprocess.run(["arm-none-eabi-nm", "-S", "--size-sort", elf], check=True,
+                         capture_output=True, text=True).stdout
+    objs = []
+    for line in out.splitlines():
+        f = line.split()
+        if len(f) == 4 and f[2] in "bBdD":
+            objs.append({"name": f[3], "bytes": int(f[1], 16), "section": ".bss" if f[2] in "bB" else ".data"})
+    objs.sort(key=lambda o: (-o["bytes"], o["name"]))
+    return objs
+
+
 def console_value(path, key):
     with open(path, errors="replace") as f:
         m = re.findall(r"%s=(\d+)" % re.escape(key), f.read())
@@ -302,6 +316,22 @@ def print_table(r):
           "%d B (-O3), %d B (-Os LTO)" % (r["data"] + r["bss"], r["data_os"] + r["bss_os"]))
     print("%-16s" % "total RAM" + "".join("%-16s" % "not reported" for n in names) +
           ("%d B = static + %d B peak stack" % (r["total_ram"], r["stack_peak"]) if r["stack_peak"] is not None else "n/a"))
+    if r.get("ram_objects"):
+        objs = r["ram_objects"]
+        static = r["data"] + r["bss"]
+        listed = sum(o["bytes"] for o in objs)
+        print()
+        print("where .data+.bss goes (NUCLEO -O3, arm-none-eabi-nm -S; bytes):")
+        line = "  "
+        for o in objs + [{"name": "(alignment)", "bytes": static - listed}]:
+            item = "%s %d" % (o["name"], o["bytes"])
+            if len(line) + len(item) > 100:
+                print(line.rstrip(", "))
+                line = "  "
+            line += item + ", "
+        print(line.rstrip(", "))
+        print("  the 8 x 32 B queue storage is %d of %d B; everything else %d B" %
+              (r["ram_queue_storage"], static, static - r["ram_queue_storage"]))
     def split_line(sp):
         parts = ["%s %.1f" % (k, sp[k]) for k in EBB_SHARE + APP_SHARE if k in sp]
         return "ebb %.1f + app %.1f = %.1f  (%s)" % (sp["ebb"], sp["app"], sp["total"], ", ".join(parts))
@@ -314,27 +344,69 @@ def print_table(r):
     if r.get("variants"):
         print()
         print("like-for-like formatting (the study's C build formats with snprintf), NUCLEO sizes, QEMU timing:")
-        print("  %-22s %-22s %-20s %-9s %-11s %-10s %s" % ("build", "thread time (ART cyc)", "thread time (insn)",
+        print("  %-30s %-22s %-20s %-9s %-11s %-10s %s" % ("build", "thread time (ART cyc)", "thread time (insn)",
                                                        ".text", ".data+.bss", "peak stack", "thread split (insn)"))
         rows = [("hand-written (above)", r["thread_time"], r["text"], r["data"] + r["bss"], r["stack_peak"],
                  r.get("split", {}).get("thread"))]
         rows += [(k, v["thread_time"], v["text"], v["data"] + v["bss"], v["stack_peak"], v.get("split", {}).get("thread"))
                  for k, v in sorted(r["variants"].items())]
         for name, tt, text, static, stack, sp in rows:
-            print("  %-22s %-22s %-20s %-9s %-11s %-10s %s" % (
+            print("  %-30s %-22s %-20s %-9s %-11s %-10s %s" % (
                 name, "%.0f (sd %.1f)" % (tt["cycles_art"]["mean"], tt["cycles_art"]["sd"]),
                 "%.0f" % tt["insn"]["mean"], "%d B" % text, "%d B" % static,
                 "%d B" % stack if stack is not None else "n/a",
                 "ebb %.1f + app %.1f" % (sp["ebb"], sp["app"]) if sp else "n/a"))
     for key, title in (("under_load", "under load (a background task keeps the CPU busy in short slices)"),
-                       ("prio", "under the same load, button task on a preemptive interrupt executor")):
+                       ("prio", "under the same load, button task on a preemptive interrupt executor"),
+                       ("prio_idle", "RTIC's structure (its EXTI task spawns a software task that an interrupt at a\n"
+                        "lower priority runs: here the button task on a preemptive interrupt executor), no load,\n"
+                        "as RTIC was measured")):
         if key in r:
             u = r[key]
             print()
             print("%s, %d edges, flash+ART cycles:" % (title, u["edges"]))
             for m in METRICS:
                 print("  %-14s %s" % (m, fmt(u[m]["cycles_art"], "")))
+    v = verdict(r)
+    if v:
+        print()
+        print("where ebb is not ahead of every published row, and why (measured above):")
+        for line in v:
+            print("  - " + line)
     print()
+
+
+def verdict(r):
+    """Each published column in which ebb (flash+ART model, NUCLEO -O3
+    sizes) is not ahead of all three rows, with the measured reason."""
+    out = []
+    lat = r["latency"]
+    ours = {"interrupt_time": r["interrupt_time"]["cycles_art"]["mean"],
+            "thread_time": r["thread_time"]["cycles_art"]["mean"],
+            "latency": lat["cycles_art"]["mean"],
+            "text": r["text"], "static": r["data"] + r["bss"]}
+    for m, val in ours.items():
+        behind = [n for n in PUBLISHED if val >= (PUBLISHED[n][m][0] if m in METRICS else PUBLISHED[n][m])]
+        if not behind:
+            continue
+        best = min((PUBLISHED[n][m][0] if m in METRICS else PUBLISHED[n][m]) for n in behind)
+        if m == "latency":
+            why = ("%.0f flash+ART cycles vs %d: %.0f zero-wait cycles of %.0f instructions (exception entry and "
+                   "return, wake, poll, resume), the rest flash stalls: %.1f I-line and %.1f D-line misses per "
+                   "window - the code that runs per edge spans more lines than the ART's 64, so the path's "
+                   "lines are evicted between edges" %
+                   (val, best, lat["cycles"]["mean"], lat["insn"]["mean"], lat["imiss_mean"] or 0, lat["dmiss_mean"] or 0))
+            if "prio_idle" in r:
+                why += "; in RTIC's structure (prio_idle run): %.0f" % r["prio_idle"]["latency"]["cycles_art"]["mean"]
+        elif m == "static":
+            q = r.get("ram_queue_storage", 0)
+            why = ("%d B vs %d: the 8 x 32 B queue storage is %d B of it, ebb's tasks, channel, executor, "
+                   "console driver, EXTI wait list and time driver the other %d B (per object above)" %
+                   (val, best, q, val - q))
+        else:
+            why = "%.0f vs %d" % (val, best)
+        out.append("%s: behind %s (%s)" % (m, ", ".join(behind), why))
+    return out
 
 
 def markdown(r):
@@ -350,6 +422,8 @@ def markdown(r):
         rows.append(("Latency, under load", r["under_load"], "latency"))
     if "prio" in r:
         rows.append(("Latency, under load, button on a preemptive executor", r["prio"], "latency"))
+    if "prio_idle" in r:
+        rows.append(("Latency, RTIC's structure: button on a preemptive executor, no load", r["prio_idle"], "latency"))
     for label, src, m in rows:
         pub = " | ".join(("%d" % PUBLISHED[n][m][0]) if src is r else "not measured" for n in names)
         out.append("| %s | %s | **%s** | %s | %s |" % (label, pub, cell(src[m]["cycles_art"]),
@@ -409,6 +483,8 @@ def main(argv=None):
     r = summarize(normal)
     r["text"], r["data"], r["bss"] = elf_sizes(a.elf_o3)
     r["text_os"], r["data_os"], r["bss_os"] = elf_sizes(a.elf_os)
+    r["ram_objects"] = ram_objects(a.elf_o3)
+    r["ram_queue_storage"] = sum(o["bytes"] for o in r["ram_objects"] if o["name"] == "queue_storage")
     r["stack_peak"] = console_value(a.console, "stack_peak") if a.console else None
     r["total_ram"] = r["data"] + r["bss"] + (r["stack_peak"] or 0)
     for name, path in runs.items():
