@@ -33,6 +33,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "ebb/contract.h" /* EBB_LIKELY */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -72,7 +74,11 @@ static inline bool ebb_node_linked(const ebb_node *n) { return n->next != NULL; 
 static inline void ebb_list_push_back(ebb_list *l, ebb_node *n)
 {
     n->next = EBB_LIST_END;
-    if (l->head == NULL) {
+    /* Laid out for an empty list: the run queue of an executor that a wake
+     * finds idle (the usual case in an event-driven program).  Inlined into
+     * an interrupt handler's wake, the other layout cost the showdown two
+     * taken branches and two flash-line misses per edge. */
+    if (EBB_LIKELY(l->head == NULL)) {
         l->head = n;
     } else {
         l->tail->next = n;
