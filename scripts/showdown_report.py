@@ -131,6 +131,48 @@ def ram_objects(elf):
     return objs
 
 
+TEXT_PARTS = (  # (path fragment, part) - first match wins
+    ("hal/stm32f4/vectors.c", "vector table"),
+    ("port/cortex-m/", "startup + fault report"),
+    ("hal/stm32f4/rcc.c", "clock"),
+    ("hal/stm32f4/usart.c", "USART driver"),
+    ("hal/stm32f4/time_tim.c", "time driver"),
+    ("port/cortex-m/time/", "time driver"),
+    ("hal/stm32f4/", "EXTI + GPIO"),
+    ("boards/", "board"),
+    ("src/time.c", "ebb timers"),
+    ("src/", "ebb core"),
+    ("apps/", "application"),
+)
+
+
+def text_parts(elf):
+    """.text+.rodata+vectors by part of the program: each function and
+    constant (arm-none-eabi-nm -S -l; aliases at one address counted once)
+    attributed by the source file its debug info names; what has none is
+    the C library and libgcc.  The bytes no symbol covers (alignment, the
+    .data image is not .text) are 'other'."""
+    out = subprocess.run(["arm-none-eabi-nm", "-S", "-l", elf], check=True,
+                         capture_output=True, text=True).stdout
+    by_addr = {}
+    for line in out.splitlines():
+        f = line.split(None, 3)
+        if len(f) < 4 or f[2] not in "tTrRwW":
+            continue
+        rest = f[3].split("\t")
+        addr, size = int(f[0], 16), int(f[1], 16)
+        path = rest[1] if len(rest) > 1 else ""
+        if addr not in by_addr or size > by_addr[addr][0]:
+            by_addr[addr] = (size, path)
+    parts = {}
+    for size, path in by_addr.values():
+        part = next((p for frag, p in TEXT_PARTS if frag in path), "C library + libgcc" if not path else "other")
+        parts[part] = parts.get(part, 0) + size
+    text = elf_sizes(elf)[0]
+    parts["other (alignment, unnamed)"] = text - sum(parts.values())
+    return dict(sorted(parts.items(), key=lambda kv: -kv[1]))
+
+
 def console_value(path, key):
     with open(path, errors="replace") as f:
         m = re.findall(r"%s=(\d+)" % re.escape(key), f.read())
@@ -332,6 +374,10 @@ def print_table(r):
         print(line.rstrip(", "))
         print("  the 8 x 32 B queue storage is %d of %d B; everything else %d B" %
               (r["ram_queue_storage"], static, static - r["ram_queue_storage"]))
+    if r.get("text_parts"):
+        print()
+        print("where .text goes (NUCLEO -O3, arm-none-eabi-nm -S -l, by source file; bytes):")
+        print("  " + ", ".join("%s %d" % kv for kv in r["text_parts"].items()))
     def split_line(sp):
         parts = ["%s %.1f" % (k, sp[k]) for k in EBB_SHARE + APP_SHARE if k in sp]
         return "ebb %.1f + app %.1f = %.1f  (%s)" % (sp["ebb"], sp["app"], sp["total"], ", ".join(parts))
@@ -385,27 +431,41 @@ def verdict(r):
             "thread_time": r["thread_time"]["cycles_art"]["mean"],
             "latency": lat["cycles_art"]["mean"],
             "text": r["text"], "static": r["data"] + r["bss"]}
+    def pub(n, m):
+        return PUBLISHED[n][m][0] if m in METRICS else PUBLISHED[n][m]
+
     for m, val in ours.items():
-        behind = [n for n in PUBLISHED if val >= (PUBLISHED[n][m][0] if m in METRICS else PUBLISHED[n][m])]
-        if not behind:
+        behind = [n for n in PUBLISHED if val >= pub(n, m)]
+        # Within 2% of a row: level with it, not ahead - the cycle model
+        # reproduces hardware figures to a few percent, no better.
+        level = [n for n in PUBLISHED if n not in behind and val > 0.98 * pub(n, m)]
+        if not behind and not level:
             continue
-        best = min((PUBLISHED[n][m][0] if m in METRICS else PUBLISHED[n][m]) for n in behind)
+        best = min(pub(n, m) for n in behind + level)
         if m == "latency":
-            why = ("%.0f flash+ART cycles vs %d: %.0f zero-wait cycles of %.0f instructions (exception entry and "
+            why = ("%.1f flash+ART cycles vs %d: %.0f zero-wait cycles of %.0f instructions (exception entry and "
                    "return, wake, poll, resume), the rest flash stalls: %.1f I-line and %.1f D-line misses per "
                    "window - the code that runs per edge spans more lines than the ART's 64, so the path's "
                    "lines are evicted between edges" %
                    (val, best, lat["cycles"]["mean"], lat["insn"]["mean"], lat["imiss_mean"] or 0, lat["dmiss_mean"] or 0))
             if "prio_idle" in r:
-                why += "; in RTIC's structure (prio_idle run): %.0f" % r["prio_idle"]["latency"]["cycles_art"]["mean"]
+                p = r["prio_idle"]["latency"]
+                why += ("; in RTIC's structure (prio_idle run) %.1f: %.0f zero-wait cycles of %.0f instructions, "
+                        "the wake also pends the executor's interrupt and the NVIC tail-chains into it" %
+                        (p["cycles_art"]["mean"], p["cycles"]["mean"], p["insn"]["mean"]))
         elif m == "static":
             q = r.get("ram_queue_storage", 0)
             why = ("%d B vs %d: the 8 x 32 B queue storage is %d B of it, ebb's tasks, channel, executor, "
                    "console driver, EXTI wait list and time driver the other %d B (per object above)" %
                    (val, best, q, val - q))
         else:
-            why = "%.0f vs %d" % (val, best)
-        out.append("%s: behind %s (%s)" % (m, ", ".join(behind), why))
+            why = "%.1f vs %d" % (val, best)
+        what = []
+        if behind:
+            what.append("behind " + ", ".join(behind))
+        if level:
+            what.append("level with " + ", ".join(level) + " (within 2%)")
+        out.append("%s: %s (%s)" % (m, "; ".join(what), why))
     return out
 
 
@@ -446,6 +506,14 @@ def markdown(r):
                 name, cell(v["thread_time"]["cycles_art"]), v["thread_time"]["insn"]["mean"],
                 "%.0f + %.0f" % (sp["ebb"], sp["app"]) if sp else "n/a", format(v["text"], ","),
                 v["data"] + v["bss"], v["stack_peak"] if v["stack_peak"] is not None else "n/a"))
+    if r.get("text_parts"):
+        out += ["", "`.text` at -O3 by part (bytes): " + ", ".join("%s %d" % kv for kv in sorted(r["text_parts"].items(), key=lambda kv: -kv[1])) + "."]
+    if r.get("ram_objects"):
+        out += ["", "`.data + .bss` at -O3 by object (bytes): " +
+                ", ".join("%s %d" % (o["name"], o["bytes"]) for o in r["ram_objects"]) + "."]
+    if r.get("verdict"):
+        out += ["", "Where ebb is not ahead of every published row (from the same run):", ""]
+        out += ["- " + v for v in r["verdict"]]
     if r.get("split"):
         out += [""]
         for w, label in (("latency", "Interrupt latency"), ("thread", "Thread time")):
@@ -484,6 +552,7 @@ def main(argv=None):
     r["text"], r["data"], r["bss"] = elf_sizes(a.elf_o3)
     r["text_os"], r["data_os"], r["bss_os"] = elf_sizes(a.elf_os)
     r["ram_objects"] = ram_objects(a.elf_o3)
+    r["text_parts"] = text_parts(a.elf_o3)
     r["ram_queue_storage"] = sum(o["bytes"] for o in r["ram_objects"] if o["name"] == "queue_storage")
     r["stack_peak"] = console_value(a.console, "stack_peak") if a.console else None
     r["total_ram"] = r["data"] + r["bss"] + (r["stack_peak"] or 0)
@@ -504,6 +573,7 @@ def main(argv=None):
         vr["total_ram"] = vr["data"] + vr["bss"] + (vr["stack_peak"] or 0)
         vr["split"] = split_windows(split_f, qelf)
         r["variants"][name] = vr
+    r["verdict"] = verdict(r)
     r["units"] = {u: d for u, d in UNITS}
     r["source"] = "measured here: QEMU netduinoplus2, -icount shift=0 (deterministic), tools/scope"
     with open(os.path.join(a.out, "report.json"), "w") as f:
