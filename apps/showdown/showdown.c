@@ -41,10 +41,10 @@ static ebb_poll_t blink_poll(ebb_task *self)
     for (;;) {
         EBB_AWAIT(ebb_sleep_until(&b->timer, ebb_ticks_add(b->timer.deadline, BLINK_HALF_PERIOD)));
         if (!atomic_load_explicit(&b->pressed, memory_order_relaxed)) {
-            showdown_led(true);
+            ebb_board_led(true);
         }
         EBB_AWAIT(ebb_sleep_until(&b->timer, ebb_ticks_add(b->timer.deadline, BLINK_HALF_PERIOD)));
-        showdown_led(false);
+        ebb_board_led(false);
     }
     EBB_END();
 }
@@ -113,7 +113,7 @@ __attribute__((hot)) static ebb_poll_t button_poll(ebb_task *self)
     EBB_BEGIN(&self->co);
     for (;;) {
         /* Released: wait for the press (rising edge); pressed: the release. */
-        EBB_AWAIT(showdown_button_edge(&b->wait, (b->count & 1u) ? SHOWDOWN_FALLING : SHOWDOWN_RISING));
+        EBB_AWAIT(ebb_board_button_wait(&b->wait, (b->count & 1u) ? EBB_BOARD_FALLING : EBB_BOARD_RISING));
         showdown_probe_thread(true);
         b->count++;
         atomic_store_explicit(&blink.pressed, (b->count & 1u) != 0, memory_order_relaxed);
@@ -137,7 +137,7 @@ struct writer {
      * same time. */
     union {
         ebb_wait wait;
-        showdown_uart_write out;
+        ebb_board_write_op out;
     } u;
 };
 
@@ -147,7 +147,7 @@ static ebb_poll_t writer_poll(ebb_task *self)
     EBB_BEGIN(&self->co);
     for (;;) {
         EBB_AWAIT(ebb_channel_peek(&w->u.wait, &queue, (void **)&w->msg));
-        EBB_AWAIT(showdown_console_write(&w->u.out, w->msg->text, w->msg->len));
+        EBB_AWAIT(ebb_board_console_write(&w->u.out, w->msg->text, w->msg->len));
         ebb_channel_release(&queue);
     }
     EBB_END();

@@ -2,9 +2,10 @@
  * showdown.h - the study's application (../../docs/showdown.md): what the
  * three tasks need from the board they run on, and what they offer it.
  *
- * The application itself (showdown.c) is board-independent; a board file
- * (host.c for the host port, stm32.c for the STM32 boards) implements the
- * functions declared under "board services" and calls showdown_start().
+ * The application itself (showdown.c) is board-independent: it uses the
+ * board interface (ebb_board.h) only; a main per kind of board (host/main.c
+ * on the host board, stm32/main.c on the STM32 boards) calls
+ * showdown_start().
  */
 #ifndef SHOWDOWN_H
 #define SHOWDOWN_H
@@ -15,9 +16,7 @@
 
 #include "ebb/ebb.h"
 
-enum showdown_edge { SHOWDOWN_RISING, SHOWDOWN_FALLING };
-
-#include "showdown_board.h" /* per board: showdown_uart_write + the services */
+#include "ebb_board.h"
 
 /* One queued line: "Button is 1 (4294967295)\n" is 25 bytes. 32 bytes per
  * message, 8 messages: the study's queue. */
@@ -28,22 +27,23 @@ typedef struct showdown_msg {
     char text[SHOWDOWN_MSG_SIZE - 1];
 } showdown_msg;
 
-/* ---- board services ----
- *
- * Each board's showdown_board.h provides these, as functions or as static
- * inline definitions (the STM32 boards inline them: a probe-pin write in the
- * measured window should cost one store, not a call):
- *
- *   ebb_poll_t showdown_button_edge(ebb_wait *w, enum showdown_edge edge);
- *       Awaitable: the next `edge` of the button line.  Context: task.
- *   void showdown_led(bool on);
- *       LED on or off.  Context: task.
- *   ebb_poll_t showdown_console_write(showdown_uart_write *op, const void *buf, size_t len);
- *       Awaitable: all `len` bytes of `buf` are out on the console.
- *   void showdown_probe_thread(bool high);
- *       The study's PG1 "thread pin"; PG0 is driven by the board's EXTI
- *       interrupt handler itself.
- */
+#if SHOWDOWN_SELFTIME
+void showdown_selftime_thread(bool high); /* stm32/main.c: DWT timestamps */
+#endif
+
+/* The study's PG1 "thread pin" (one store on the STM32 boards; PG0 is
+ * driven by the board's EXTI interrupt handler itself). */
+static inline void showdown_probe_thread(bool high)
+{
+#if SHOWDOWN_SELFTIME
+    showdown_selftime_thread(high);
+#endif
+    if (high) {
+        EBB_BOARD_PROBE_THREAD_HIGH();
+    } else {
+        EBB_BOARD_PROBE_THREAD_LOW();
+    }
+}
 
 /* ---- shared by the boards' scripted fingers ---- */
 

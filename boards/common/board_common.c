@@ -8,8 +8,8 @@
 
 void ebb_board_write(const void *data, size_t len)
 {
-    if (ebb_board_console.regs != NULL) {
-        ebb_usart_write_blocking(&ebb_board_console, data, len);
+    if (ebb__board_console.regs != NULL) {
+        ebb_usart_write_blocking(&ebb__board_console, data, len);
     }
 }
 

@@ -15,5 +15,5 @@ static ebb_usart_rx rx;
 
 void ebb_board_console_rx_init(void)
 {
-    ebb_usart_rx_start(&ebb_board_console, &rx, ring, sizeof ring);
+    ebb_usart_rx_start(&ebb__board_console, &rx, ring, sizeof ring);
 }

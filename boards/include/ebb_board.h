@@ -16,17 +16,12 @@
 #include "ebb/ebb.h"
 #include "ebb/port.h"
 #include "ebb_board_config.h"
+#include "ebb_uart.h"
+/* The port's own header (interrupt executors, formatting helpers). */
 #if defined(__arm__)
 #include "ebb_cortex_m.h"
-#endif
-#ifdef EBB_BOARD_FAMILY_HEADER
-/* Boards outside the STM32F4 family (mps2-*, microbit) declare their
- * console, button wait and probe macros there, under the names below. */
-#include EBB_BOARD_FAMILY_HEADER
-#else
-#include "ebb_stm32_exti.h"
-#include "ebb_stm32_gpio.h"
-#include "ebb_stm32_usart.h"
+#elif defined(__riscv)
+#include "ebb_riscv.h"
 #endif
 
 #ifdef __cplusplus
@@ -42,9 +37,21 @@ extern "C" {
 #define EBB_BOARD_PRIO_CONSOLE 3u
 #endif
 
+/** Edges of the user button: its press (RISING), its release (FALLING),
+ *  or either. */
+typedef enum ebb_board_edge {
+    EBB_BOARD_RISING = 1,
+    EBB_BOARD_FALLING = 2,
+    EBB_BOARD_ANY = 3,
+} ebb_board_edge;
+
+/** State of one asynchronous console write (ebb_board_console_write);
+ *  embed it in the task's state, zero-initialise. */
+typedef ebb_uart_write_op ebb_board_write_op;
+
 /**
  * Bring the board up: clocks, console (115200 8N1, interrupt-driven), LED
- * (off), button line (EXTI, no edge selected yet), probe pins (low), and the
+ * (off), button line (no edge selected yet), probe pins (low), and the
  * board's time driver (ebb_now() starts at 0).  Call first thing in main.
  * Context: main, once.  Cost: a few hundred cycles (plus PLL lock on
  * hardware).
@@ -54,17 +61,13 @@ void ebb_board_init(void);
 /** Core clock in Hz (what the board configured).  Context: any.  O(1). */
 uint32_t ebb_board_core_hz(void);
 
-#ifndef EBB_BOARD_FAMILY_HEADER
-/** The console USART, for async ebb_usart_write / ebb_usart_read. */
-extern ebb_usart ebb_board_console;
-#endif
-
 /**
  * Attach the console's receive ring and turn the receiver on; called by
- * ebb_board_init().  The board library's default definition (its own object,
- * boards/common/console_rx.c) costs the ring's RAM; an application that never
- * reads the console writes EBB_BOARD_CONSOLE_NO_RX() at file scope instead,
- * and the ring is not linked.  Context: ebb_board_init only.
+ * ebb_board_init().  The board library's default definition (its own object)
+ * costs the ring's RAM; an application that never reads the console writes
+ * EBB_BOARD_CONSOLE_NO_RX() at file scope instead, and (on the boards that
+ * keep the ring apart: the STM32 ones) the ring is not linked.
+ * Context: ebb_board_init only.
  */
 void ebb_board_console_rx_init(void);
 #define EBB_BOARD_CONSOLE_NO_RX() \
@@ -79,23 +82,85 @@ void ebb_board_write(const void *data, size_t len);
  *  output hook).  Context: any.  Cost: the transmission time. */
 void ebb_board_puts(const char *s);
 
-/** Switch the user LED.  Context: any.  Cost: 1 store (bit-band BSRR). */
+/** Switch the user LED.  Context: any.  Cost: 1 store (bit-band BSRR) on
+ *  the STM32 boards. */
 void ebb_board_led(bool on);
 
 /** True while the user button is pressed.  Context: any.  Cost: 1 load. */
 bool ebb_board_button_pressed(void);
 
-#ifndef EBB_BOARD_FAMILY_HEADER
-/**
- * Awaitable: the next press (EBB_EXTI_RISING) or release (EBB_EXTI_FALLING)
- * of the user button; ebb_exti_wait on the board's button line.
- * Context: task.  Cost: as ebb_exti_wait.
+/*
+ * The awaitables below, and the probe macros, are the board's: a board
+ * whose ebb_board_config.h names an EBB_BOARD_INLINE_HEADER defines them
+ * there, static inline (the STM32 boards do: in the showdown's measured
+ * windows the edge wait is a direct call into the EXTI driver and a probe
+ * write one store); the others define them in their library.  Either way
+ * an application sees the same names and types, checked below.
  */
-EBB_AWAITABLE static inline ebb_poll_t ebb_board_button_wait(ebb_wait *w, ebb_exti_edge edge)
-{
-    return EBB_POLL(ebb_exti_wait)(w, EBB_BOARD_BUTTON_LINE, edge);
-}
+#ifdef EBB_BOARD_INLINE_HEADER
+#include EBB_BOARD_INLINE_HEADER
+#else
+/**
+ * Awaitable: the next `edge` of the user button after the wait started.
+ * The selected edge stays selected after it fired; all waiters of the
+ * button share it (the last to start wins), so wait for one kind at a time.
+ * Context: task.  Cost: a lock and a list insert.
+ */
+EBB_AWAITABLE ebb_poll_t ebb_board_button_wait(ebb_wait *w, ebb_board_edge edge);
+
+/**
+ * Awaitable: transmit `len` bytes at `data` (valid until READY) on the
+ * console; READY once the last byte is out.  One write at a time, other
+ * writers wait their turn in FIFO order.  Cancelling stops after the byte
+ * in flight.  Context: task.  Cost: per byte at most one interrupt.
+ */
+EBB_AWAITABLE ebb_poll_t ebb_board_console_write(ebb_board_write_op *op, const void *data, size_t len);
+
+/**
+ * Awaitable: wait until at least one byte has been received on the
+ * console, then copy up to `max` (> 0) bytes into `buf` and set *got.
+ * Bytes stay in the ring until read, so a cancelled read loses nothing.
+ * Context: task (one reader).  Cost: O(bytes copied).
+ */
+EBB_AWAITABLE ebb_poll_t ebb_board_console_read(ebb_wait *w, void *buf, size_t max, size_t *got);
+
+/** Bytes waiting in the console's receive ring.  Context: any.  O(1). */
+size_t ebb_board_console_rx_count(void);
+
+/** Console bytes lost so far (ring full or hardware overrun).
+ *  Context: any.  O(1). */
+uint32_t ebb_board_console_overruns(void);
+#endif
+
 #define ebb_board_button_wait(...) EBB_AWAITABLE_CALL(ebb_board_button_wait, __VA_ARGS__)
+#define ebb_board_console_write(...) EBB_AWAITABLE_CALL(ebb_board_console_write, __VA_ARGS__)
+#define ebb_board_console_read(...) EBB_AWAITABLE_CALL(ebb_board_console_read, __VA_ARGS__)
+
+/* The board's definitions, inline or not, have exactly these types. */
+#ifndef __cplusplus
+_Static_assert(__builtin_types_compatible_p(__typeof__(&(ebb_board_button_wait)),
+                                            ebb_poll_t (*)(ebb_wait *, ebb_board_edge)),
+               "ebb_board_button_wait: wrong type");
+_Static_assert(__builtin_types_compatible_p(__typeof__(&(ebb_board_console_write)),
+                                            ebb_poll_t (*)(ebb_board_write_op *, const void *, size_t)),
+               "ebb_board_console_write: wrong type");
+_Static_assert(__builtin_types_compatible_p(__typeof__(&(ebb_board_console_read)),
+                                            ebb_poll_t (*)(ebb_wait *, void *, size_t, size_t *)),
+               "ebb_board_console_read: wrong type");
+_Static_assert(__builtin_types_compatible_p(__typeof__(&ebb_board_console_rx_count), size_t (*)(void)),
+               "ebb_board_console_rx_count: wrong type");
+_Static_assert(__builtin_types_compatible_p(__typeof__(&ebb_board_console_overruns), uint32_t (*)(void)),
+               "ebb_board_console_overruns: wrong type");
+#endif
+
+/* Probe pins for measurements (the study's PG0 = interrupt pin, PG1 =
+ * thread pin): one store each where the board has GPIO, nothing where it
+ * has none. */
+#ifndef EBB_BOARD_PROBE_IRQ_HIGH
+#define EBB_BOARD_PROBE_IRQ_HIGH() ((void)0)
+#define EBB_BOARD_PROBE_IRQ_LOW() ((void)0)
+#define EBB_BOARD_PROBE_THREAD_HIGH() ((void)0)
+#define EBB_BOARD_PROBE_THREAD_LOW() ((void)0)
 #endif
 
 /** True when semihosting is available (QEMU; a hardware board only when
@@ -109,25 +174,14 @@ bool ebb_board_semihosting(void);
  */
 EBB_NORETURN void ebb_board_exit(int code);
 
-#ifndef EBB_BOARD_FAMILY_HEADER
-/* Probe pins for measurements (PG0 = interrupt pin, PG1 = thread pin on
- * every board): one bit-band store each, see EBB_GPIO_PROBE_HIGH. */
-#define EBB_BOARD_PROBE_IRQ_HIGH() EBB_GPIO_PROBE_HIGH(EBB_BOARD_PROBE_PORT, EBB_BOARD_PROBE_IRQ_PIN)
-#define EBB_BOARD_PROBE_IRQ_LOW() EBB_GPIO_PROBE_LOW(EBB_BOARD_PROBE_PORT, EBB_BOARD_PROBE_IRQ_PIN)
-#define EBB_BOARD_PROBE_THREAD_HIGH() \
-    EBB_GPIO_PROBE_HIGH(EBB_BOARD_PROBE_PORT, EBB_BOARD_PROBE_THREAD_PIN)
-#define EBB_BOARD_PROBE_THREAD_LOW() \
-    EBB_GPIO_PROBE_LOW(EBB_BOARD_PROBE_PORT, EBB_BOARD_PROBE_THREAD_PIN)
-#endif /* !EBB_BOARD_FAMILY_HEADER */
-
 #if EBB_BOARD_HAS_FINGER
 /* ---- virtual button (boards without a real one) ---- */
 
 /**
  * Press (true) or release (false) the virtual button now: the level changes,
- * the change is mirrored on the button pin with a bit-band BSRR store (so
- * the scope sees it), and if the EXTI line is armed for that edge its
- * interrupt is pended.  No-op when the level does not change.
+ * where the board has a button pin the change is mirrored on it (so the
+ * scope sees it), and if a wait selected that edge the button's interrupt
+ * is pended.  No-op when the level does not change.
  * Context: any.  Cost: ~15 instructions.
  */
 void ebb_board_button_set(bool pressed);

@@ -7,6 +7,7 @@
 
 #include "ebb_board_virtual.h"
 #include "ebb_nrf51_time.h"
+#include "ebb_nrf51_uart.h"
 
 #define GPIO_BASE 0x50000000u /* nRF51 RM, "GPIO" */
 #define GPIO_OUTSET EBB_NRF51_REG(GPIO_BASE, 0x508u)
@@ -14,7 +15,7 @@
 #define GPIO_DIRSET EBB_NRF51_REG(GPIO_BASE, 0x518u)
 
 static uint8_t console_rx[EBB_BOARD_CONSOLE_RX_SIZE];
-ebb_nrf51_uart ebb_board_console;
+static ebb_nrf51_uart console;
 static bool console_up;
 
 uint32_t ebb_board_core_hz(void)
@@ -35,7 +36,7 @@ void ebb_board_exit(int code)
 void ebb_board_write(const void *data, size_t len)
 {
     if (console_up) {
-        ebb_nrf51_uart_write_blocking(&ebb_board_console, data, len);
+        ebb_nrf51_uart_write_blocking(&console, data, len);
     }
 }
 
@@ -58,12 +59,34 @@ void ebb_board_led(bool on)
     }
 }
 
+/* ---- console (ebb_board.h) ---- */
+
+ebb_poll_t (ebb_board_console_write)(ebb_board_write_op *op, const void *data, size_t len)
+{
+    return EBB_POLL(ebb_nrf51_uart_write)(op, &console, data, len);
+}
+
+ebb_poll_t (ebb_board_console_read)(ebb_wait *w, void *buf, size_t max, size_t *got)
+{
+    return EBB_POLL(ebb_nrf51_uart_read)(w, &console, buf, max, got);
+}
+
+size_t ebb_board_console_rx_count(void)
+{
+    return ebb_nrf51_uart_rx_count(&console);
+}
+
+uint32_t ebb_board_console_overruns(void)
+{
+    return ebb_nrf51_uart_overruns(&console);
+}
+
 void UART0_IRQHandler(void)
 {
-    ebb_nrf51_uart_isr(&ebb_board_console);
+    ebb_nrf51_uart_isr(&console);
     if (ebb_board_virtual_keys_mode()) {
-        while (ebb_nrf51_uart_rx_count(&ebb_board_console) != 0) {
-            ebb_board_console.rx_tail++;
+        while (ebb_nrf51_uart_rx_count(&console) != 0) {
+            console.rx_tail++;
             ebb_board_virtual_toggle();
         }
     }
@@ -71,7 +94,7 @@ void UART0_IRQHandler(void)
 
 void ebb_board_init(void)
 {
-    ebb_nrf51_uart_init(&ebb_board_console, EBB_NRF51_UART0_BASE, EBB_NRF51_UART0_IRQ,
+    ebb_nrf51_uart_init(&console, EBB_NRF51_UART0_BASE, EBB_NRF51_UART0_IRQ,
                         EBB_BOARD_CONSOLE_TXD_PIN, EBB_BOARD_CONSOLE_RXD_PIN, console_rx,
                         sizeof console_rx, EBB_BOARD_PRIO_CONSOLE);
     console_up = true;

@@ -15,7 +15,6 @@ ebb_public_headers(ebb_board ${EBB_SOURCE_DIR}/boards/virtual)
 # Not for this chip: the port's SysTick driver (its cut uses Thumb-2 inline
 # assembly that ARMv6-M lacks).
 set_target_properties(ebb_time_systick PROPERTIES EXCLUDE_FROM_ALL TRUE)
-target_compile_definitions(ebb_board PUBLIC EBB_BOARD_FAMILY_HEADER="ebb_board_microbit.h")
 # Cortex-M0: 2 priority bits (4 levels); PRIMASK locking (automatic on ARMv6-M).
 target_compile_definitions(ebb PUBLIC EBB_CONFIG_PORT_PRIO_BITS=2)
 # Idle by spinning under QEMU, as the other QEMU boards (docs/boards-microbit.md).

@@ -10,10 +10,10 @@
 
 #include "ebb_board_virtual.h"
 #include "ebb_cmsdk_time.h"
+#include "ebb_cmsdk_uart.h"
 
 static uint8_t console_rx[EBB_BOARD_CONSOLE_RX_SIZE];
-ebb_cmsdk_uart ebb_board_console;
-
+static ebb_cmsdk_uart console;
 
 uint32_t ebb_board_core_hz(void)
 {
@@ -32,8 +32,8 @@ void ebb_board_exit(int code)
 
 void ebb_board_write(const void *data, size_t len)
 {
-    if (ebb_board_console.regs != NULL) {
-        ebb_cmsdk_uart_write_blocking(&ebb_board_console, data, len);
+    if (console.regs != NULL) {
+        ebb_cmsdk_uart_write_blocking(&console, data, len);
     }
 }
 
@@ -56,13 +56,33 @@ void ebb_board_led(bool on)
 
 /* ---- console ---- */
 
+ebb_poll_t (ebb_board_console_write)(ebb_board_write_op *op, const void *data, size_t len)
+{
+    return EBB_POLL(ebb_cmsdk_uart_write)(op, &console, data, len);
+}
+
+ebb_poll_t (ebb_board_console_read)(ebb_wait *w, void *buf, size_t max, size_t *got)
+{
+    return EBB_POLL(ebb_cmsdk_uart_read)(w, &console, buf, max, got);
+}
+
+size_t ebb_board_console_rx_count(void)
+{
+    return ebb_cmsdk_uart_rx_count(&console);
+}
+
+uint32_t ebb_board_console_overruns(void)
+{
+    return ebb_cmsdk_uart_overruns(&console);
+}
+
 static void console_isr(void)
 {
-    ebb_cmsdk_uart_isr(&ebb_board_console);
+    ebb_cmsdk_uart_isr(&console);
     if (ebb_board_virtual_keys_mode()) {
         /* Each key is one press or release; the bytes are consumed here. */
-        while (ebb_cmsdk_uart_rx_count(&ebb_board_console) != 0) {
-            ebb_board_console.rx_tail++;
+        while (ebb_cmsdk_uart_rx_count(&console) != 0) {
+            console.rx_tail++;
             ebb_board_virtual_toggle();
         }
     }
@@ -94,7 +114,7 @@ void EBB_BOARD_TIME_ALARM_HANDLER(void)
 
 void ebb_board_init(void)
 {
-    ebb_cmsdk_uart_init(&ebb_board_console, EBB_BOARD_CONSOLE_BASE, EBB_BOARD_CONSOLE_RX_IRQ,
+    ebb_cmsdk_uart_init(&console, EBB_BOARD_CONSOLE_BASE, EBB_BOARD_CONSOLE_RX_IRQ,
                         EBB_BOARD_CONSOLE_TX_IRQ, EBB_BOARD_CORE_HZ, 115200u, console_rx,
                         sizeof console_rx, EBB_BOARD_PRIO_CONSOLE);
     ebb_board_led(false);

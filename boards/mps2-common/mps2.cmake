@@ -18,7 +18,6 @@ ebb_board(
        -semihosting-config enable=on,target=native)
 ebb_public_headers(ebb_board ${EBB_SOURCE_DIR}/boards/mps2-common)
 ebb_public_headers(ebb_board ${EBB_SOURCE_DIR}/boards/virtual)
-target_compile_definitions(ebb_board PUBLIC EBB_BOARD_FAMILY_HEADER="ebb_board_mps2.h")
 # The MPS2 images implement 3 NVIC priority bits (8 levels); QEMU accepts 8,
 # but code written for 8 would misbehave on the FPGA.
 target_compile_definitions(ebb PUBLIC EBB_CONFIG_PORT_PRIO_BITS=3)

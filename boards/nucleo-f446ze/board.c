@@ -15,7 +15,7 @@
 #include "ebb_stm32_time_tim.h"
 #endif
 
-ebb_usart ebb_board_console;
+ebb_usart ebb__board_console;
 /* Read back from the clock switch status rather than kept in RAM: the core
  * runs from the PLL (180 MHz) once ebb_stm32_clock_init() succeeded, from
  * HSI (16 MHz) otherwise. */
@@ -53,7 +53,7 @@ __attribute__((cold)) void ebb_board_exit(int code)
 
 void USART3_IRQHandler(void)
 {
-    ebb_usart_isr(&ebb_board_console);
+    ebb_usart_isr(&ebb__board_console);
 }
 
 __attribute__((cold)) void ebb_board_init(void)
@@ -67,7 +67,7 @@ __attribute__((cold)) void ebb_board_init(void)
 
     ebb_gpio_alternate(EBB_GPIO_D, 8, 7, EBB_GPIO_PULL_NONE);
     ebb_gpio_alternate(EBB_GPIO_D, 9, 7, EBB_GPIO_PULL_UP);
-    ebb_usart_init(&ebb_board_console, EBB_STM32_USART3_BASE, EBB_BOARD_CONSOLE_IRQ,
+    ebb_usart_init(&ebb__board_console, EBB_STM32_USART3_BASE, EBB_BOARD_CONSOLE_IRQ,
                    core_hz / 4u, 115200u, EBB_BOARD_PRIO_CONSOLE);
     ebb_board_console_rx_init();
 

@@ -18,6 +18,7 @@ ebb_board(
   SOURCES board.c ../common/board_common.c ../common/console_rx.c
   LIBRARIES ebb::hal_stm32f4
   TIME_DRIVER ${time})
+ebb_public_headers(ebb_board ${EBB_SOURCE_DIR}/boards/common) # ebb_board_stm32.h
 # Only the button line (EXTI13) is wired: one EXTI wait list instead of 16.
 target_compile_definitions(ebb_hal_stm32f4 PUBLIC
   EBB_CONFIG_STM32_EXTI_FIRST_LINE=13 EBB_CONFIG_STM32_EXTI_LAST_LINE=13)

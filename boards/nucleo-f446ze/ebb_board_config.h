@@ -3,6 +3,8 @@
 #define EBB_BOARD_CONFIG_H
 
 #define EBB_BOARD_NAME "nucleo-f446ze"
+/* Button, console and probes inline (boards/common/ebb_board_stm32.h). */
+#define EBB_BOARD_INLINE_HEADER "ebb_board_stm32.h"
 #define EBB_BOARD_CORE_HZ 180000000u
 #define EBB_BOARD_APB1_HZ 45000000u
 #define EBB_BOARD_APB1_TIM_HZ 90000000u /* x2 because APB1 is divided */

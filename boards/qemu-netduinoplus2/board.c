@@ -10,7 +10,7 @@
 
 #include "ebb_time_systick.h"
 
-ebb_usart ebb_board_console;
+ebb_usart ebb__board_console;
 
 /* QEMU ignores BRR; any plausible APB2 clock will do. */
 #define CONSOLE_PCLK_HZ 84000000u
@@ -212,7 +212,7 @@ void ebb_board_keys_toggle_button(bool enable)
  * them yet (it runs below this interrupt's priority). */
 static void console_take_keys(uint16_t from)
 {
-    ebb_usart_rx *rx = ebb_board_console.rx;
+    ebb_usart_rx *rx = ebb__board_console.rx;
     uint16_t head = rx->head;
     uint16_t out = from;
     uint16_t n = 0;
@@ -233,18 +233,18 @@ static void console_take_keys(uint16_t from)
 
 void USART1_IRQHandler(void)
 {
-    if (ebb_board_console.rx == NULL) { /* receiver off: no keys either */
-        ebb_usart_isr(&ebb_board_console);
+    if (ebb__board_console.rx == NULL) { /* receiver off: no keys either */
+        ebb_usart_isr(&ebb__board_console);
         return;
     }
-    uint16_t from = ebb_board_console.rx->head;
-    ebb_usart_isr(&ebb_board_console);
+    uint16_t from = ebb__board_console.rx->head;
+    ebb_usart_isr(&ebb__board_console);
     console_take_keys(from);
 }
 
 void ebb_board_init(void)
 {
-    ebb_usart_init(&ebb_board_console, EBB_STM32_USART1_BASE, EBB_BOARD_CONSOLE_IRQ,
+    ebb_usart_init(&ebb__board_console, EBB_STM32_USART1_BASE, EBB_BOARD_CONSOLE_IRQ,
                    CONSOLE_PCLK_HZ, 115200u, EBB_BOARD_PRIO_CONSOLE);
     ebb_board_console_rx_init();
     ebb_board_led(false);

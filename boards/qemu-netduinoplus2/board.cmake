@@ -11,6 +11,7 @@ ebb_board(
   TIME_DRIVER ebb::time_systick
   QEMU qemu-system-arm -M netduinoplus2 -nographic -monitor none -serial stdio
        -semihosting-config enable=on,target=native)
+ebb_public_headers(ebb_board ${EBB_SOURCE_DIR}/boards/common) # ebb_board_stm32.h
 target_compile_definitions(ebb_hal_stm32f4 PUBLIC EBB_STM32_EXTI_VIRTUAL=1)
 # Only the button line (EXTI13) is wired: one EXTI wait list instead of 16.
 target_compile_definitions(ebb_hal_stm32f4 PUBLIC

@@ -3,6 +3,8 @@
 #define EBB_BOARD_CONFIG_H
 
 #define EBB_BOARD_NAME "qemu-netduinoplus2"
+/* Button, console and probes inline (boards/common/ebb_board_stm32.h). */
+#define EBB_BOARD_INLINE_HEADER "ebb_board_stm32.h"
 #define EBB_BOARD_CORE_HZ 168000000u
 
 /* The virtual button stands where the NUCLEO's is: "PC13" on EXTI13. */

@@ -3,8 +3,8 @@
  * machine-timer time, software-interrupt executors, exit through the SiFive
  * test device.
  *
- * The machine has no GPIO: the LED is a variable (ebb_board_led_state())
- * that tests and the console line of blinky show, and the button is
+ * The machine has no GPIO: the LED is a variable
+ * (blinky prints each change on the console), and the button is
  * virtual: a level set by a scripted finger (a task on the top
  * software-interrupt executor, so presses come at exact virtual times and
  * preempt the application) or by console keys.
@@ -15,7 +15,7 @@
 #include "ebb_riscv.h"
 #include "ebb_time_mtimer.h"
 
-ebb_ns16550 ebb_board_console;
+ebb_ns16550 ebb__board_console; /* also console_rx.c's */
 static volatile bool led;
 static volatile bool button_level;
 static volatile bool keys_mode;
@@ -37,7 +37,7 @@ bool ebb_board_button_pressed(void)
     return button_level;
 }
 
-ebb_poll_t (ebb_board_button_wait)(ebb_wait *w, ebb_exti_edge edge)
+ebb_poll_t (ebb_board_button_wait)(ebb_wait *w, ebb_board_edge edge)
 {
     if (w->task != NULL || ebb_cancelling()) {
         return EBB_POLL(ebb_wait_on)(w, &button_waiters);
@@ -56,7 +56,7 @@ void ebb_board_button_set(bool pressed)
     ebb_irq_state s = ebb_port_lock();
     if (button_level != pressed) {
         button_level = pressed;
-        if (button_armed & (pressed ? EBB_EXTI_RISING : EBB_EXTI_FALLING)) {
+        if (button_armed & (pressed ? EBB_BOARD_RISING : EBB_BOARD_FALLING)) {
             ebb_waitlist_wake_all_locked(&button_waiters);
         }
     }
@@ -148,8 +148,8 @@ void ebb_board_exit(int code)
 
 void ebb_board_write(const void *data, size_t len)
 {
-    if (ebb_board_console.base != 0) {
-        ebb_ns16550_write_blocking(&ebb_board_console, data, len);
+    if (ebb__board_console.base != 0) {
+        ebb_ns16550_write_blocking(&ebb__board_console, data, len);
     }
 }
 
@@ -167,18 +167,35 @@ void ebb_board_led(bool on)
     led = on;
 }
 
-bool ebb_board_led_state(void)
+/* ---- console (ebb_board.h) ---- */
+
+ebb_poll_t (ebb_board_console_write)(ebb_board_write_op *op, const void *data, size_t len)
 {
-    return led;
+    return EBB_POLL(ebb_ns16550_write)(op, &ebb__board_console, data, len);
+}
+
+ebb_poll_t (ebb_board_console_read)(ebb_wait *w, void *buf, size_t max, size_t *got)
+{
+    return EBB_POLL(ebb_ns16550_read)(w, &ebb__board_console, buf, max, got);
+}
+
+size_t ebb_board_console_rx_count(void)
+{
+    return ebb_ns16550_rx_count(&ebb__board_console);
+}
+
+uint32_t ebb_board_console_overruns(void)
+{
+    return ebb_ns16550_overruns(&ebb__board_console);
 }
 
 static void console_isr(void)
 {
-    ebb_ns16550_isr(&ebb_board_console);
+    ebb_ns16550_isr(&ebb__board_console);
     if (keys_mode) {
         /* Each key is one press or release; the bytes are consumed here. */
-        while (ebb_ns16550_rx_count(&ebb_board_console) != 0) {
-            ebb_board_console.rx_tail++;
+        while (ebb_ns16550_rx_count(&ebb__board_console) != 0) {
+            ebb__board_console.rx_tail++;
             ebb_board_button_set(!button_level);
         }
     }
@@ -189,7 +206,7 @@ void ebb_board_init(void)
     ebb_rv_plic_init(EBB_VIRT_PLIC, EBB_VIRT_PLIC_CONTEXT);
     ebb_rv_swi_init(EBB_VIRT_MSIP);
     ebb_rv_swi_executor_init(&finger_exec, EBB_CONFIG_RV_SWI_LEVELS);
-    ebb_ns16550_init(&ebb_board_console, EBB_VIRT_UART, 0, EBB_VIRT_UART_CLK_HZ, 115200u);
+    ebb_ns16550_init(&ebb__board_console, EBB_VIRT_UART, 0, EBB_VIRT_UART_CLK_HZ, 115200u);
     ebb_board_console_rx_init();
     ebb_rv_plic_enable(EBB_VIRT_UART_IRQ, EBB_BOARD_PRIO_CONSOLE, console_isr);
     ebb_board_led(false);

@@ -14,7 +14,6 @@ ebb_board(
   # -bios none: no OpenSBI; the hart jumps straight to the ELF in RAM.
   QEMU qemu-system-riscv32 -M virt -bios none -nographic -monitor none -serial stdio)
 target_compile_definitions(ebb_time_mtimer PUBLIC EBB_CONFIG_MTIMER_HZ=10000000u)
-target_compile_definitions(ebb_board PUBLIC EBB_BOARD_FAMILY_HEADER="ebb_board_virt.h")
 # The port's own suite (tests/riscv) reads the machine.
 set(EBB_QEMU_MACHINE "virt -bios none")
 set(EBB_BOARD_FW_TESTS ${EBB_SOURCE_DIR}/tests/riscv)

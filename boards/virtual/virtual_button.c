@@ -23,7 +23,7 @@ bool ebb_board_button_pressed(void)
     return button_level;
 }
 
-ebb_poll_t (ebb_board_button_wait)(ebb_wait *w, ebb_exti_edge edge)
+ebb_poll_t (ebb_board_button_wait)(ebb_wait *w, ebb_board_edge edge)
 {
     if (w->task != NULL || ebb_cancelling()) {
         return EBB_POLL(ebb_wait_on)(w, &button_waiters);
@@ -42,7 +42,7 @@ void ebb_board_button_set(bool pressed)
     ebb_irq_state s = ebb_port_lock();
     if (button_level != pressed) {
         button_level = pressed;
-        if (button_armed & (pressed ? EBB_EXTI_RISING : EBB_EXTI_FALLING)) {
+        if (button_armed & (pressed ? EBB_BOARD_RISING : EBB_BOARD_FALLING)) {
             button_pending = 1;
             ebb_cm_irq_pend(EBB_BOARD_BUTTON_IRQ);
         }

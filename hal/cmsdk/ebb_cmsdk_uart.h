@@ -27,6 +27,7 @@
 #include "ebb/list.h"
 #include "ebb/task.h"
 #include "ebb/wait.h"
+#include "ebb_uart.h"
 #include "ebb_cmsdk_regs.h"
 
 #ifdef __cplusplus
@@ -49,11 +50,8 @@ typedef struct ebb_cmsdk_uart {
     volatile uint32_t overruns; /* bytes lost: ring full or hardware overrun */
 } ebb_cmsdk_uart;
 
-/** State of one write; embed it in the task's state.  Zero-initialise. */
-typedef struct ebb_cmsdk_uart_write_op {
-    ebb_wait wait;
-    uint8_t started;
-} ebb_cmsdk_uart_write_op;
+/** State of one write (the type every ebb UART driver shares). */
+typedef ebb_uart_write_op ebb_cmsdk_uart_write_op;
 
 /**
  * Set up the UART at `regs_base` for 8N1 at `baud` from its APB clock

@@ -20,6 +20,7 @@
 #include "ebb/list.h"
 #include "ebb/task.h"
 #include "ebb/wait.h"
+#include "ebb_uart.h"
 #include "ebb_nrf51_regs.h"
 
 #ifdef __cplusplus
@@ -43,11 +44,8 @@ typedef struct ebb_nrf51_uart {
     volatile uint32_t overruns; /* bytes lost: ring full or hardware overrun */
 } ebb_nrf51_uart;
 
-/** State of one write; embed it in the task's state.  Zero-initialise. */
-typedef struct ebb_nrf51_uart_write_op {
-    ebb_wait wait;
-    uint8_t started;
-} ebb_nrf51_uart_write_op;
+/** State of one write (the type every ebb UART driver shares). */
+typedef ebb_uart_write_op ebb_nrf51_uart_write_op;
 
 /**
  * Set up the UART at `base` (EBB_NRF51_UART0_BASE) for 8N1 at 115200 baud

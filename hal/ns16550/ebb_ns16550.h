@@ -29,6 +29,7 @@
 #include "ebb/list.h"
 #include "ebb/task.h"
 #include "ebb/wait.h"
+#include "ebb_uart.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -52,11 +53,8 @@ typedef struct ebb_ns16550 {
     volatile uint32_t overruns; /* bytes lost: ring full or hardware OE */
 } ebb_ns16550;
 
-/** State of one write; embed it in the task's state.  Zero-initialise. */
-typedef struct ebb_ns16550_write_op {
-    ebb_wait wait;
-    uint8_t started;
-} ebb_ns16550_write_op;
+/** State of one write (the type every ebb UART driver shares). */
+typedef ebb_uart_write_op ebb_ns16550_write_op;
 
 /**
  * Set up the UART at `base` (registers 1 << `reg_shift` bytes apart) for

@@ -23,6 +23,7 @@
 #include "ebb/list.h"
 #include "ebb/task.h"
 #include "ebb/wait.h"
+#include "ebb_uart.h"
 #include "regs/usart.h"
 
 #ifdef __cplusplus
@@ -50,11 +51,8 @@ typedef struct ebb_usart {
     ebb_usart_rx *rx;         /* NULL: transmit only */
 } ebb_usart;
 
-/** State of one write; embed it in the task's state.  Zero-initialise. */
-typedef struct ebb_usart_write_op {
-    ebb_wait wait;
-    uint8_t started;
-} ebb_usart_write_op;
+/** State of one write (the type every ebb UART driver shares). */
+typedef ebb_uart_write_op ebb_usart_write_op;
 
 /**
  * Set up USART `regs_base` (EBB_STM32_USARTn_BASE) for 8N1 at `baud` from

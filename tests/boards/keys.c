@@ -19,10 +19,10 @@ static ebb_poll_t button_poll(ebb_task *self)
     struct button *b = EBB_CONTAINER_OF(self, struct button, task);
     EBB_BEGIN(&self->co);
     for (;;) {
-        EBB_AWAIT(ebb_board_button_wait(&b->wait, EBB_EXTI_RISING));
+        EBB_AWAIT(ebb_board_button_wait(&b->wait, EBB_BOARD_RISING));
         b->edges++;
         EBB_AWAIT(ebb_sleep_for(&b->slow, EBB_MS(50)));
-        EBB_AWAIT(ebb_board_button_wait(&b->wait, EBB_EXTI_FALLING));
+        EBB_AWAIT(ebb_board_button_wait(&b->wait, EBB_BOARD_FALLING));
         b->edges++;
         EBB_AWAIT(ebb_sleep_for(&b->slow, EBB_MS(50)));
     }
@@ -47,7 +47,7 @@ static ebb_poll_t reader_poll(ebb_task *self)
     struct reader *r = EBB_CONTAINER_OF(self, struct reader, task);
     EBB_BEGIN(&self->co);
     while (!r->end) {
-        EBB_AWAIT(ebb_usart_read(&r->wait, &ebb_board_console, r->buf, sizeof r->buf, &r->got));
+        EBB_AWAIT(ebb_board_console_read(&r->wait, r->buf, sizeof r->buf, &r->got));
         for (size_t i = 0; i < r->got; i++) {
             if (r->buf[i] == '.') {
                 r->end = true;

@@ -48,15 +48,15 @@ static ebb_poll_t button_poll(ebb_task *self)
     struct button *b = EBB_CONTAINER_OF(self, struct button, task);
     EBB_BEGIN(&self->co);
     for (b->i = 0; b->i < 4; b->i++) {
-        EBB_AWAIT(ebb_board_button_wait(&b->wait, EBB_EXTI_RISING));
+        EBB_AWAIT(ebb_board_button_wait(&b->wait, EBB_BOARD_RISING));
         FW_CHECK(ebb_board_button_pressed());
         b->woke[b->n++] = ebb_now();
-        EBB_AWAIT(ebb_board_button_wait(&b->wait, EBB_EXTI_FALLING));
+        EBB_AWAIT(ebb_board_button_wait(&b->wait, EBB_BOARD_FALLING));
         FW_CHECK(!ebb_board_button_pressed());
         b->woke[b->n++] = ebb_now();
     }
     for (b->i = 0; b->i < 3; b->i++) {
-        EBB_AWAIT(ebb_board_button_wait(&b->wait, EBB_EXTI_RISING));
+        EBB_AWAIT(ebb_board_button_wait(&b->wait, EBB_BOARD_RISING));
         b->woke[b->n++] = ebb_now();
     }
     /* Let the finger finish (its last release is unawaited); then nobody
@@ -64,7 +64,7 @@ static ebb_poll_t button_poll(ebb_task *self)
     EBB_AWAIT(ebb_sleep_for(&b->timer, EBB_MS(1)));
     FW_CHECK(!ebb_board_finger_busy());
     EBB_AWAIT_TIMEOUT(b->result, &b->timer, EBB_MS(2),
-                      ebb_board_button_wait(&b->wait, EBB_EXTI_ANY));
+                      ebb_board_button_wait(&b->wait, EBB_BOARD_ANY));
     FW_CHECK(b->result == EBB_ETIMEDOUT);
     FW_CHECK(ebb_waitlist_empty(ebb_exti_list(EBB_BOARD_BUTTON_LINE)));
     EBB_END();

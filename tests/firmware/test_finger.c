@@ -26,9 +26,9 @@ static ebb_poll_t counter_poll(ebb_task *self)
     struct counter *c = EBB_CONTAINER_OF(self, struct counter, task);
     EBB_BEGIN(&self->co);
     for (c->k = 0; c->k < PRESSES; c->k++) {
-        EBB_AWAIT(ebb_board_button_wait(&c->wait, EBB_EXTI_RISING));
+        EBB_AWAIT(ebb_board_button_wait(&c->wait, EBB_BOARD_RISING));
         c->press[c->k] = ebb_now();
-        EBB_AWAIT(ebb_board_button_wait(&c->wait, EBB_EXTI_FALLING));
+        EBB_AWAIT(ebb_board_button_wait(&c->wait, EBB_BOARD_FALLING));
         c->release[c->k] = ebb_now();
     }
     EBB_END();

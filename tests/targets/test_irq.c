@@ -112,11 +112,11 @@ static ebb_poll_t selector_poll(ebb_task *self)
      * 5 ms sleep; then the sleep, with no press coming. */
     ebb_board_finger_periodic(1000, 2000, 500, 1);
     s->t0 = ebb_now();
-    EBB_AWAIT_ANY(s->which, ebb_board_button_wait(&s->wait, EBB_EXTI_RISING),
+    EBB_AWAIT_ANY(s->which, ebb_board_button_wait(&s->wait, EBB_BOARD_RISING),
                   ebb_sleep_for(&s->timer2, EBB_MS(5)));
     TG_CHECK(s->which == 0);
     TG_CHECK(ebb_now() - s->t0 >= EBB_US(1000) && ebb_now() - s->t0 < EBB_US(1300));
-    EBB_AWAIT_ANY(s->which, ebb_board_button_wait(&s->wait, EBB_EXTI_RISING),
+    EBB_AWAIT_ANY(s->which, ebb_board_button_wait(&s->wait, EBB_BOARD_RISING),
                   ebb_sleep_for(&s->timer2, EBB_MS(5)));
     TG_CHECK(s->which == 1);
     EBB_END();

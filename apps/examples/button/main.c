@@ -48,12 +48,12 @@ static ebb_poll_t button_poll(ebb_task *self)
     struct button *b = EBB_CONTAINER_OF(self, struct button, task);
     EBB_BEGIN(&self->co);
     for (;;) {
-        EBB_AWAIT(ebb_board_button_wait(&b->wait, EBB_EXTI_RISING));
+        EBB_AWAIT(ebb_board_button_wait(&b->wait, EBB_BOARD_RISING));
         b->count++;
         ebb_board_led(true);
         format(&b->msg, 1, b->count);
         EBB_AWAIT(ebb_channel_send(&b->send, &messages, &b->msg));
-        EBB_AWAIT(ebb_board_button_wait(&b->wait, EBB_EXTI_FALLING));
+        EBB_AWAIT(ebb_board_button_wait(&b->wait, EBB_BOARD_FALLING));
         b->count++;
         ebb_board_led(false);
         format(&b->msg, 0, b->count);
@@ -65,7 +65,7 @@ static ebb_poll_t button_poll(ebb_task *self)
 struct writer {
     ebb_task task;
     ebb_wait recv;
-    ebb_usart_write_op out;
+    ebb_board_write_op out;
     message msg;
 };
 
@@ -75,7 +75,7 @@ static ebb_poll_t writer_poll(ebb_task *self)
     EBB_BEGIN(&self->co);
     for (;;) {
         EBB_AWAIT(ebb_channel_recv(&w->recv, &messages, &w->msg));
-        EBB_AWAIT(ebb_usart_write(&w->out, &ebb_board_console, w->msg.text, w->msg.len));
+        EBB_AWAIT(ebb_board_console_write(&w->out, w->msg.text, w->msg.len));
     }
     EBB_END();
 }

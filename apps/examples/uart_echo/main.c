@@ -8,7 +8,7 @@
 struct echo {
     ebb_task task;
     ebb_wait rx;
-    ebb_usart_write_op tx;
+    ebb_board_write_op tx;
     uint8_t buf[16];
     size_t n;
     size_t i;
@@ -24,7 +24,7 @@ static size_t overrun_report(char *out)
         out[n++] = *s;
     }
     char num[12];
-    for (const char *s = ebb_cm_dec(num, (int32_t)ebb_usart_overruns(&ebb_board_console)); *s; s++) {
+    for (const char *s = ebb_cm_dec(num, (int32_t)ebb_board_console_overruns()); *s; s++) {
         out[n++] = *s;
     }
     out[n++] = '\r';
@@ -37,7 +37,7 @@ static ebb_poll_t echo_poll(ebb_task *self)
     struct echo *e = EBB_CONTAINER_OF(self, struct echo, task);
     EBB_BEGIN(&self->co);
     for (;;) {
-        EBB_AWAIT(ebb_usart_read(&e->rx, &ebb_board_console, e->buf, sizeof e->buf, &e->n));
+        EBB_AWAIT(ebb_board_console_read(&e->rx, e->buf, sizeof e->buf, &e->n));
         for (e->i = 0; e->i < e->n; e->i++) {
             uint8_t c = e->buf[e->i];
             if (c == 0x04) {
@@ -45,11 +45,11 @@ static ebb_poll_t echo_poll(ebb_task *self)
                 ebb_board_exit(0);
             } else if (c == '?') {
                 e->msg_len = overrun_report(e->msg);
-                EBB_AWAIT(ebb_usart_write(&e->tx, &ebb_board_console, e->msg, e->msg_len));
+                EBB_AWAIT(ebb_board_console_write(&e->tx, e->msg, e->msg_len));
             } else if (c == '\r' || c == '\n') {
-                EBB_AWAIT(ebb_usart_write(&e->tx, &ebb_board_console, "\r\n", 2));
+                EBB_AWAIT(ebb_board_console_write(&e->tx, "\r\n", 2));
             } else {
-                EBB_AWAIT(ebb_usart_write(&e->tx, &ebb_board_console, &e->buf[e->i], 1));
+                EBB_AWAIT(ebb_board_console_write(&e->tx, &e->buf[e->i], 1));
             }
         }
     }

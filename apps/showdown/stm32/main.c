@@ -21,6 +21,7 @@
  * cycle counter, and after 200 edges the statistics are printed on USART3.
  */
 #include "ebb_board.h"
+#include "ebb_stm32_exti.h" /* this main's own EXTI handler */
 #include "showdown.h"
 
 #ifndef SHOWDOWN_LOAD

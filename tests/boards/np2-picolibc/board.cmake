@@ -16,6 +16,7 @@ ebb_board(
   QEMU qemu-system-arm -M netduinoplus2 -nographic -monitor none -serial stdio
        -semihosting-config enable=on,target=native)
 ebb_public_headers(ebb_board ${np2})
+ebb_public_headers(ebb_board ${EBB_SOURCE_DIR}/boards/common)
 target_compile_definitions(ebb_hal_stm32f4 PUBLIC EBB_STM32_EXTI_VIRTUAL=1
   EBB_CONFIG_STM32_EXTI_FIRST_LINE=13 EBB_CONFIG_STM32_EXTI_LAST_LINE=13)
 target_compile_definitions(ebb_time_systick PRIVATE EBB_CONFIG_SYSTICK_CUT_CYCLES_X16=32)

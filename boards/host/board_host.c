@@ -1,0 +1,164 @@
+/*
+ * board_host.c - ebb_board.h on the host port: see ebb_board_host.h.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "ebb_board.h"
+#include "ebb_board_host.h"
+
+EBB_MODULE("board_host");
+
+static bool button_level;
+static uint8_t button_armed; /* edges selected by waits */
+static ebb_waitlist button_waiters = EBB_WAITLIST_INIT;
+static unsigned led_ons;
+static void (*observer)(const void *data, size_t len);
+
+uint32_t ebb_board_core_hz(void) { return EBB_BOARD_CORE_HZ; }
+
+bool ebb_board_semihosting(void) { return false; }
+
+void ebb_board_exit(int code)
+{
+    fflush(stdout);
+    exit(code);
+}
+
+void ebb_board_console_rx_init(void) {}
+
+void ebb_board_write(const void *data, size_t len)
+{
+    fwrite(data, 1, len, stdout);
+}
+
+void ebb_board_puts(const char *s) { fputs(s, stdout); }
+
+void ebb_board_led(bool on) { led_ons += on ? 1u : 0u; }
+
+unsigned ebb_board_host_led_ons(void) { return led_ons; }
+
+bool ebb_board_button_pressed(void) { return button_level; }
+
+ebb_poll_t (ebb_board_button_wait)(ebb_wait *w, ebb_board_edge edge)
+{
+    if (w->task != NULL || ebb_cancelling()) {
+        return EBB_POLL(ebb_wait_on)(w, &button_waiters);
+    }
+    ebb_irq_state s = ebb_port_lock();
+    button_armed = (uint8_t)edge; /* what EXTI's RTSR/FTSR would select */
+    ebb_poll_t p = EBB_POLL(ebb_wait_on)(w, &button_waiters);
+    ebb_port_unlock(s);
+    return p;
+}
+
+void ebb_board_button_set(bool pressed)
+{
+    ebb_irq_state s = ebb_port_lock();
+    if (button_level != pressed) {
+        button_level = pressed;
+        if (button_armed & (pressed ? EBB_BOARD_RISING : EBB_BOARD_FALLING)) {
+            ebb_waitlist_wake_all_locked(&button_waiters);
+        }
+    }
+    ebb_port_unlock(s);
+}
+
+/* ---- console: a UART in virtual time ---- */
+
+static struct {
+    const uint8_t *data;
+    size_t len;
+    const ebb_wait *owner;  /* the write in progress, NULL when idle */
+    ebb_waitlist waiters;   /* its owner, then the writers waiting their turn */
+    bool running;           /* the transmitter task exists */
+} tx;
+
+static EBB_SIGNAL_DEFINE(tx_start);
+
+struct transmitter {
+    ebb_task task;
+    ebb_wait wait;
+    ebb_timer timer;
+    uint32_t value;
+};
+
+static ebb_poll_t transmitter_poll(ebb_task *self)
+{
+    struct transmitter *t = EBB_CONTAINER_OF(self, struct transmitter, task);
+    EBB_BEGIN(&self->co);
+    for (;;) {
+        EBB_AWAIT(ebb_signal_wait(&t->wait, &tx_start, &t->value));
+        /* 10 bits per byte (8N1). */
+        EBB_AWAIT(ebb_sleep_for(&t->timer,
+                                EBB_US((uint64_t)tx.len * 10u * 1000000u / EBB_BOARD_CONSOLE_BAUD)));
+        fwrite(tx.data, 1, tx.len, stdout);
+        if (observer != NULL) {
+            observer(tx.data, tx.len);
+        }
+        ebb_irq_state s = ebb_port_lock();
+        tx.owner = NULL;
+        ebb_waitlist_wake_all_locked(&tx.waiters);
+        ebb_port_unlock(s);
+    }
+    EBB_END();
+}
+
+static EBB_TASK_DEFINE(struct transmitter, transmitter, transmitter_poll);
+
+void ebb_board_host_console_observer(void (*fn)(const void *data, size_t len)) { observer = fn; }
+
+ebb_poll_t (ebb_board_console_write)(ebb_board_write_op *op, const void *data, size_t len)
+{
+    EBB_REQUIRE(1, tx.running); /* ebb_board_host_init(ex) */
+    ebb_poll_t result = EBB_PENDING;
+    ebb_irq_state s = ebb_port_lock();
+    if (ebb_cancelling()) {
+        ebb_wait_remove_locked(&op->wait); /* a started write still completes */
+        op->started = 0;
+    } else if (!op->started) {
+        if (tx.owner != NULL) {
+            ebb_wait_add_locked(&op->wait, &tx.waiters); /* wait for our turn */
+        } else {
+            tx.owner = &op->wait;
+            tx.data = (const uint8_t *)data;
+            tx.len = len;
+            op->started = 1;
+            ebb_wait_add_locked(&op->wait, &tx.waiters);
+            ebb_signal_raise(&tx_start, 1);
+        }
+    } else if (tx.owner != &op->wait) {
+        ebb_wait_remove_locked(&op->wait);
+        op->started = 0;
+        result = EBB_READY;
+    }
+    ebb_port_unlock(s);
+    return result;
+}
+
+/* Nothing is ever received: a read waits for ever (until cancelled). */
+static ebb_waitlist rx_waiters = EBB_WAITLIST_INIT;
+
+ebb_poll_t (ebb_board_console_read)(ebb_wait *w, void *buf, size_t max, size_t *got)
+{
+    (void)buf;
+    (void)max;
+    (void)got;
+    return EBB_POLL(ebb_wait_on)(w, &rx_waiters);
+}
+
+size_t ebb_board_console_rx_count(void) { return 0; }
+
+uint32_t ebb_board_console_overruns(void) { return 0; }
+
+void ebb_board_host_init(ebb_executor *ex)
+{
+    button_level = false;
+    button_armed = 0;
+    led_ons = 0;
+    ebb_waitlist_init(&tx.waiters);
+    tx.owner = NULL;
+    tx.running = ex != NULL && ebb_task_spawn(ex, &transmitter.task) == EBB_OK;
+}
+
+void ebb_board_init(void) { ebb_board_host_init(NULL); }
