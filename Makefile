@@ -14,8 +14,10 @@ APP   ?= button
 JOBS  ?= $(shell nproc 2>/dev/null || echo 2)
 # Boards of other Cortex-M profiles and RISC-V, each run on QEMU by make test (docs/boards.md).
 # (Defined before FIRMWARE_PRESETS: := expands at once.)
-TARGET_PRESETS := mps2-an385 mps2-an386 mps2-an500 mps2-an505 microbit qemu-riscv-virt qemu-riscv-virt-os
+TARGET_PRESETS := mps2-an385 mps2-an386 mps2-an500 mps2-an505 microbit microbit-systick qemu-riscv-virt qemu-riscv-virt-os
 FIRMWARE_PRESETS := qemu-netduinoplus2 nucleo-f446ze nucleo-f446ze-os $(TARGET_PRESETS)
+# Every QEMU board: `make run BOARD=<board> APP=blinky` is checked as users run it.
+RUN_BOARDS := qemu-netduinoplus2 mps2-an385 mps2-an386 mps2-an500 mps2-an505 microbit qemu-riscv-virt
 
 .PHONY: all deps host host-clang firmware showdown-picolibc test showdown run debug clean
 
@@ -50,6 +52,7 @@ test: host host-clang firmware showdown-picolibc
 	@for p in $(TARGET_PRESETS); do \
 	  ctest --test-dir build/$$p --output-on-failure -j$(JOBS) || exit 1; \
 	done
+	JOBS=$(JOBS) sh tests/boards/make_run.sh $(RUN_BOARDS)
 	python3 scripts/size_table.py --jobs $(JOBS)
 	sh scripts/showdown.sh --budget
 	@echo "make test: all suites passed"

@@ -7,6 +7,9 @@
 
 #include "ebb_board_virtual.h"
 #include "ebb_nrf51_time.h"
+#if EBB_MICROBIT_TIME_SYSTICK
+#include "ebb_time_systick.h"
+#endif
 #include "ebb_nrf51_uart.h"
 
 #define GPIO_BASE 0x50000000u /* nRF51 RM, "GPIO" */
@@ -101,5 +104,9 @@ void ebb_board_init(void)
     GPIO_OUTCLR = (1u << EBB_BOARD_LED_ROW_PIN) | (1u << EBB_BOARD_LED_COL_PIN);
     GPIO_DIRSET = (1u << EBB_BOARD_LED_ROW_PIN) | (1u << EBB_BOARD_LED_COL_PIN);
     ebb_board_virtual_init();
+#if EBB_MICROBIT_TIME_SYSTICK
+    ebb_systick_time_init(EBB_BOARD_CORE_HZ);
+#else
     ebb_nrf51_time_init();
+#endif
 }

@@ -8,6 +8,7 @@
  */
 #include "ebb_board.h"
 
+#include "ebb_board_virtual.h"
 #include "ebb_time_systick.h"
 
 ebb_usart ebb__board_console;
@@ -54,84 +55,19 @@ void ebb_board_button_set(bool pressed)
     ebb_port_unlock(s);
 }
 
-/* ---- the scripted finger ---- */
+/* ---- the finger's executor (the finger: boards/virtual/finger.c) ---- */
 
 static EBB_CM_IRQ_EXECUTOR_DEFINE(finger_exec);
 
-struct finger {
-    ebb_task task;
-    ebb_timer timer;
-    ebb_ticks t;
-    const ebb_finger_step *steps;
-    size_t n, i;
-    uint32_t first_us, period_us, hold_us, presses; /* periodic mode (steps == NULL) */
-};
-
-static ebb_poll_t finger_poll(ebb_task *self)
-{
-    struct finger *f = EBB_CONTAINER_OF(self, struct finger, task);
-    EBB_BEGIN(&self->co);
-    f->t = ebb_now();
-    if (f->steps != NULL) {
-        for (f->i = 0; f->i < f->n; f->i++) {
-            f->t += EBB_US(f->steps[f->i].delay_us);
-            EBB_AWAIT(ebb_sleep_until(&f->timer, f->t));
-            ebb_board_button_set(f->steps[f->i].pressed);
-        }
-    } else {
-        f->t += EBB_US(f->first_us);
-        for (f->i = 0; f->i < f->presses; f->i++) {
-            EBB_AWAIT(ebb_sleep_until(&f->timer, f->t));
-            ebb_board_button_set(true);
-            EBB_AWAIT(ebb_sleep_until(&f->timer, f->t + EBB_US(f->hold_us)));
-            ebb_board_button_set(false);
-            f->t += EBB_US(f->period_us);
-        }
-    }
-    EBB_END();
-}
-
-static EBB_TASK_DEFINE(struct finger, finger, finger_poll);
-
 EBB_CM_IRQ_EXECUTOR_HANDLER(SPI4_IRQHandler, finger_exec)
 
-/* The finger's executor runs in an interrupt that preempts the caller:
- * keep it out while the task is cancelled and reconfigured. */
-static void finger_stop(void)
+static void finger_hold(bool held)
 {
-    ebb_cm_irq_disable(EBB_BOARD_FINGER_IRQ);
-    ebb_task_cancel(&finger.task);
-}
-
-static void finger_start(void)
-{
-    (void)ebb_task_spawn(&finger_exec.ex, &finger.task);
-    ebb_cm_irq_enable(EBB_BOARD_FINGER_IRQ);
-}
-
-void ebb_board_finger_table(const ebb_finger_step *steps, size_t n)
-{
-    finger_stop();
-    finger.steps = steps;
-    finger.n = n;
-    finger_start();
-}
-
-void ebb_board_finger_periodic(uint32_t first_us, uint32_t period_us, uint32_t hold_us,
-                               uint32_t presses)
-{
-    finger_stop();
-    finger.steps = NULL;
-    finger.first_us = first_us;
-    finger.period_us = period_us;
-    finger.hold_us = hold_us;
-    finger.presses = presses;
-    finger_start();
-}
-
-bool ebb_board_finger_busy(void)
-{
-    return ebb_task_state(&finger.task) == EBB_TASK_RUNNING;
+    if (held) {
+        ebb_cm_irq_disable(EBB_BOARD_FINGER_IRQ);
+    } else {
+        ebb_cm_irq_enable(EBB_BOARD_FINGER_IRQ);
+    }
 }
 
 /* ---- console keys: the button without losing the console ---- */
@@ -252,6 +188,7 @@ void ebb_board_init(void)
     EBB_BOARD_PROBE_THREAD_LOW();
     ebb_exti_init_line(EBB_BOARD_BUTTON_LINE, EBB_BOARD_BUTTON_PORT, EBB_BOARD_PRIO_EXTI);
     ebb_cm_irq_executor_init(&finger_exec, EBB_BOARD_FINGER_IRQ, EBB_BOARD_PRIO_FINGER);
+    ebb_board_finger_attach(&finger_exec.ex, finger_hold);
     (void)ebb_task_spawn(&finger_exec.ex, &keys.task);
     ebb_systick_time_init(EBB_BOARD_CORE_HZ);
 }

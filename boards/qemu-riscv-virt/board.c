@@ -11,6 +11,8 @@
  */
 #include "ebb_board.h"
 
+#include "ebb_board_virtual.h"
+
 #include "ebb_ns16550.h"
 #include "ebb_riscv.h"
 #include "ebb_time_mtimer.h"
@@ -63,73 +65,13 @@ void ebb_board_button_set(bool pressed)
     ebb_port_unlock(s);
 }
 
-/* ---- the scripted finger ---- */
+/* ---- the finger's executor (the finger: boards/virtual/finger.c) ---- */
 
+/* No hold: the caller runs below the finger's level (thread mode or a
+ * lower executor; device handlers do not script the finger), so the
+ * finger's executor cannot be in the middle of a poll when its task is
+ * cancelled and reconfigured. */
 static EBB_EXECUTOR_DEFINE(finger_exec, NULL);
-
-struct finger {
-    ebb_task task;
-    ebb_timer timer;
-    ebb_ticks t;
-    const ebb_finger_step *steps;
-    size_t n, i;
-    uint32_t first_us, period_us, hold_us, presses; /* periodic mode (steps == NULL) */
-};
-
-static ebb_poll_t finger_poll(ebb_task *self)
-{
-    struct finger *f = EBB_CONTAINER_OF(self, struct finger, task);
-    EBB_BEGIN(&self->co);
-    f->t = ebb_now();
-    if (f->steps != NULL) {
-        for (f->i = 0; f->i < f->n; f->i++) {
-            f->t += EBB_US(f->steps[f->i].delay_us);
-            EBB_AWAIT(ebb_sleep_until(&f->timer, f->t));
-            ebb_board_button_set(f->steps[f->i].pressed);
-        }
-    } else {
-        f->t += EBB_US(f->first_us);
-        for (f->i = 0; f->i < f->presses; f->i++) {
-            EBB_AWAIT(ebb_sleep_until(&f->timer, f->t));
-            ebb_board_button_set(true);
-            EBB_AWAIT(ebb_sleep_until(&f->timer, f->t + EBB_US(f->hold_us)));
-            ebb_board_button_set(false);
-            f->t += EBB_US(f->period_us);
-        }
-    }
-    EBB_END();
-}
-
-static EBB_TASK_DEFINE(struct finger, finger, finger_poll);
-
-/* The caller runs below the finger's level (thread mode or a lower
- * executor; device handlers do not script the finger), so the finger's
- * executor cannot be in the middle of a poll here, and nothing has to be
- * masked while the task is cancelled and reconfigured. */
-void ebb_board_finger_table(const ebb_finger_step *steps, size_t n)
-{
-    ebb_task_cancel(&finger.task);
-    finger.steps = steps;
-    finger.n = n;
-    (void)ebb_task_spawn(&finger_exec, &finger.task);
-}
-
-void ebb_board_finger_periodic(uint32_t first_us, uint32_t period_us, uint32_t hold_us,
-                               uint32_t presses)
-{
-    ebb_task_cancel(&finger.task);
-    finger.steps = NULL;
-    finger.first_us = first_us;
-    finger.period_us = period_us;
-    finger.hold_us = hold_us;
-    finger.presses = presses;
-    (void)ebb_task_spawn(&finger_exec, &finger.task);
-}
-
-bool ebb_board_finger_busy(void)
-{
-    return ebb_task_state(&finger.task) == EBB_TASK_RUNNING;
-}
 
 void ebb_board_keys_toggle_button(bool enable)
 {
@@ -206,6 +148,7 @@ void ebb_board_init(void)
     ebb_rv_plic_init(EBB_VIRT_PLIC, EBB_VIRT_PLIC_CONTEXT);
     ebb_rv_swi_init(EBB_VIRT_MSIP);
     ebb_rv_swi_executor_init(&finger_exec, EBB_CONFIG_RV_SWI_LEVELS);
+    ebb_board_finger_attach(&finger_exec, NULL);
     ebb_ns16550_init(&ebb__board_console, EBB_VIRT_UART, 0, EBB_VIRT_UART_CLK_HZ, 115200u);
     ebb_board_console_rx_init();
     ebb_rv_plic_enable(EBB_VIRT_UART_IRQ, EBB_BOARD_PRIO_CONSOLE, console_isr);

@@ -8,11 +8,12 @@ ebb_board(
   # toolchain file (GCC 12 picks no RV32 multilib for "rv32imac_zicsr").
   LIBC picolibc
   LINKER_SCRIPT memory.ld
-  SOURCES board.c console_rx.c
+  SOURCES board.c console_rx.c ../virtual/finger.c
   LIBRARIES ebb::hal_ns16550
   TIME_DRIVER ebb::time_mtimer
   # -bios none: no OpenSBI; the hart jumps straight to the ELF in RAM.
   QEMU qemu-system-riscv32 -M virt -bios none -nographic -monitor none -serial stdio)
+ebb_public_headers(ebb_board ${EBB_SOURCE_DIR}/boards/virtual) # the finger
 target_compile_definitions(ebb_time_mtimer PUBLIC EBB_CONFIG_MTIMER_HZ=10000000u)
 # The port's own suite (tests/riscv) reads the machine.
 set(EBB_QEMU_MACHINE "virt -bios none")

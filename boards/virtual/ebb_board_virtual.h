@@ -7,6 +7,16 @@
 
 #include <stdbool.h>
 
+#include "ebb/executor.h"
+
+/**
+ * Run the scripted finger (boards/virtual/finger.c) on `ex`; `hold`, if not
+ * NULL, keeps `ex` from running while held (its interrupt disabled), for a
+ * finger executor that may preempt the code that reprograms the script.
+ * Context: board init.
+ */
+void ebb_board_finger_attach(ebb_executor *ex, void (*hold)(bool held));
+
 /** Set up the button and finger interrupt lines.  Context: board init. */
 void ebb_board_virtual_init(void);
 

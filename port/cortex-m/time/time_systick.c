@@ -47,6 +47,15 @@ static uint32_t sync(void)
     return st.cur_load - v;
 }
 
+/* Register operands of the cut sequence: ARMv6-M's Thumb loads and stores
+ * take low registers (r0-r7) only, which GCC's "l" asks for; "r" may pick
+ * r8-r12 there. */
+#if defined(__thumb__) && !defined(__thumb2__)
+#define LO "l"
+#else
+#define LO "r"
+#endif
+
 /* PRIMASK back to `primask`. */
 static inline void primask_restore(uint32_t primask)
 {
@@ -78,9 +87,9 @@ static bool cut(uint32_t load, uint32_t e)
                    "str %[load], [%[rvr]]\n\t"
                    "str %[zero], [%[cvr]]\n\t"
                    "1:"
-                   : [v] "=&r"(v), [pm] "=&r"(primask)
-                   : [cvr] "r"(&EBB_CM_SYST_CVR), [rvr] "r"(&EBB_CM_SYST_RVR), [load] "r"(load),
-                     [zero] "r"(zero), [guard] "I"(GUARD)
+                   : [v] "=&" LO(v), [pm] "=&" LO(primask)
+                   : [cvr] LO(&EBB_CM_SYST_CVR), [rvr] LO(&EBB_CM_SYST_RVR), [load] LO(load),
+                     [zero] LO(zero), [guard] "I"(GUARD)
                    : "cc", "memory");
 #endif
     if (v <= GUARD) {

@@ -1,0 +1,56 @@
+#!/bin/sh
+# `make run BOARD=<board> APP=blinky` as a user runs it (QEMU without
+# -icount, host time), non-interactively: stdin closed, stopped by a timeout,
+# its console output checked.  Boards run in parallel, two at a time.
+#   tests/boards/make_run.sh <board>...
+# Checks: the banner, at least RUN_LINES LED lines, alternating on/off, the
+# k-th at k*500 ms of ebb time (blinky's ticker) and no more than LATE_MS
+# late (the QEMU process competes for the host's cores).
+set -eu
+cd "$(dirname "$0")/../.."
+SECONDS_RUN=${SECONDS_RUN:-8}
+RUN_LINES=${RUN_LINES:-3}
+LATE_MS=${LATE_MS:-200}
+out=build/make-run
+mkdir -p "$out"
+
+one() {
+    b=$1
+    log=$out/$b.log
+    rc=0
+    timeout -s INT -k 5 "$SECONDS_RUN" make -s --no-print-directory run BOARD="$b" APP=blinky \
+        </dev/null >"$log" 2>&1 || rc=$?
+    # 124: the timeout ended it (blinky runs for ever); anything else is a failure.
+    if [ "$rc" -ne 124 ] && [ "$rc" -ne 130 ]; then
+        echo "make run BOARD=$b APP=blinky: exit $rc (expected the timeout)"; cat "$log"; return 1
+    fi
+    if ! awk -v lines="$RUN_LINES" -v late="$LATE_MS" -v board="$b" '
+        /^blinky on / { banner = ($3 == board || index(board, $3) > 0) }
+        /^led (on |off) t=/ {
+            n++
+            t = $0; sub(/.*t=/, "", t); sub(/ ms.*/, "", t); t += 0
+            want = (n % 2) ? "on" : "off"
+            if ($2 != want) { print "line " n ": LED " $2 ", expected " want; bad = 1 }
+            if (t < n * 500 || t > n * 500 + late) { print "line " n ": t=" t " ms, expected " n * 500 "..+" late; bad = 1 }
+        }
+        END {
+            if (!banner) { print "no banner \"blinky on " board "\""; bad = 1 }
+            if (n < lines) { print n " LED lines, expected at least " lines; bad = 1 }
+            exit bad
+        }' "$log"; then
+        echo "make run BOARD=$b APP=blinky: FAIL"; cat "$log"; return 1
+    fi
+    echo "make run BOARD=$b APP=blinky: PASS ($(grep -c '^led ' "$log") LED lines)"
+}
+
+if [ "${1:-}" = --one ]; then
+    one "$2" >"$out/$2.result" 2>&1 || true
+    exit 0
+fi
+printf '%s\n' "$@" | xargs -P "${JOBS:-2}" -I{} sh "$0" --one {}
+fail=0
+for b in "$@"; do
+    cat "$out/$b.result"
+    grep -q ": PASS" "$out/$b.result" || fail=1
+done
+exit $fail
