@@ -1,130 +1,204 @@
-/* time.c - the timer queue (sorted by deadline) and the sleeps built on it. */
-#include "ebb/port.h"
-#include "ebb/time.h"
+/* time.c - the timer queue (a red-black tree ordered by deadline) and the
+ * sleeps built on it.
+ *
+ * Why a red-black tree (docs/design.md, "Timer queue"): every operation is
+ * O(log n) in the WORST case (a pairing or skew heap is only amortised, so
+ * one unlucky expiry could hold the port lock for O(n)), it is intrusive
+ * (no array sized for the most timers a program might arm), and an
+ * in-order tree keeps timers with equal deadlines in arming order for free:
+ * an equal deadline goes to the right, and rotations never change the
+ * in-order sequence.  The earliest timer is cached, so the alarm interrupt
+ * finds it in O(1). */
+#include "time_impl.h"
 
-EBB_MODULE("time");
+/* The leaves: every absent child points at `nil`, so a queued timer's
+ * wait.node.next is never NULL and ebb_timer_armed() reads the same link
+ * for both queue implementations.  Only its address is used. */
+static node nil;
+#define NIL (&nil)
 
-/* Armed timers, earliest deadline first, ties in arming order. */
-static ebb_waitlist timers;
+/* The tree's root (NIL when empty), and its leftmost node: the earliest
+ * timer (NULL when empty). */
+static node *root = NIL;
+static node *first;
 
-static ebb_timer *timer_of(ebb_wait *w)
+static inline node *queue_first(void) { return first; }
+
+static inline node *parent_of(const node *n) { return (node *)(timer_of(n)->parent_ & ~RED); }
+static inline bool is_red(const node *n) { return n != NIL && (timer_of(n)->parent_ & RED) != 0; }
+static inline void set_parent(node *n, node *p) { timer_of(n)->parent_ = (uintptr_t)p | (timer_of(n)->parent_ & RED); }
+static inline void set_red(node *n) { timer_of(n)->parent_ |= RED; }
+static inline void set_black(node *n) { timer_of(n)->parent_ &= ~RED; }
+
+/* Put `to` where `from` hangs (under `p`, or at the root). */
+static inline void replace_child(node *p, node *from, node *to)
 {
-    return EBB_CONTAINER_OF(w, ebb_timer, wait);
-}
-
-ebb_ticks ebb_now(void) { return ebb_time_driver_now(); }
-
-void ebb__time_reset(void) { ebb_waitlist_init(&timers); }
-
-/* Wake every expired timer and ask the driver for the next deadline; if the
- * driver says that deadline has passed meanwhile, go round again, so a
- * deadline can never slip between "check" and "arm". */
-static void service_locked(void)
-{
-    for (;;) {
-        ebb_ticks now = ebb_time_driver_now();
-        ebb_wait *n;
-        while ((n = ebb_waitlist_first(&timers)) != NULL && timer_of(n)->deadline <= now) {
-            (void)ebb_waitlist_wake_one_locked(&timers);
-        }
-        if (ebb_time_driver_set_alarm(n ? timer_of(n)->deadline : EBB_TICKS_NEVER)) {
-            return;
-        }
-    }
-}
-
-void ebb_time_alarm_isr(void)
-{
-    ebb_irq_state s = ebb_port_lock();
-    service_locked();
-    ebb_port_unlock(s);
-}
-
-static void arm_locked(ebb_timer *t, ebb_task *task)
-{
-    /* From the back: the new deadline is usually the latest. */
-    ebb_dnode *h = &timers.l.head;
-    if (h->next == NULL) {
-        h->next = h->prev = h;
-    }
-    ebb_dnode *prev = h->prev;
-    while (prev != h && timer_of(EBB_CONTAINER_OF(prev, ebb_wait, node))->deadline > t->deadline) {
-        prev = prev->prev;
-    }
-    t->wait.task = task;
-    ebb__dnode_link(&t->wait.node, prev, prev->next);
-    if (prev == h) {
-        service_locked(); /* new earliest deadline: re-arm the driver */
-    }
-}
-
-static void cancel_locked(ebb_timer *t)
-{
-    bool was_first = ebb_waitlist_first(&timers) == &t->wait;
-    ebb_wait_remove_locked(&t->wait);
-    if (was_first) {
-        service_locked(); /* no alarm for a timer that no longer exists */
-    }
-}
-
-ebb_poll_t (ebb_sleep_until)(ebb_timer *t, ebb_ticks deadline)
-{
-    ebb_poll_t r = EBB_PENDING;
-    ebb_irq_state s = ebb_port_lock();
-
-    if (ebb_cancelling()) {
-        cancel_locked(t);
-    } else if (t->wait.task == NULL) {
-        /* Contracts off: nobody to wake, so arm nothing and stay pending. */
-        EBB_REQUIRE_OR(1, ebb__cur != NULL, ebb_port_unlock(s); return EBB_PENDING);
-        t->deadline = deadline;
-        if (deadline <= ebb_time_driver_now()) {
-            r = EBB_READY; /* already due: no need to touch the queue */
-        } else {
-            arm_locked(t, ebb__cur);
-        }
-    } else if (ebb_wait_fired(&t->wait)) {
-        t->wait.task = NULL;
-        r = EBB_READY;
+    if (p == NULL) {
+        root = to;
     } else {
-        t->wait.task = ebb__cur; /* spurious poll: still waiting */
+        *kid(p, *kid(p, 1) == from) = to;
     }
-    ebb_port_unlock(s);
-    return r;
 }
 
-ebb_poll_t (ebb_sleep_for)(ebb_timer *t, ebb_ticks ticks)
+/* Rotate `x` down towards side `d` (0: left rotation); its child on the
+ * other side takes its place.  Keeps the in-order sequence. */
+__attribute__((noinline)) static void rotate(node *x, int d)
 {
-    /* The deadline is fixed at the first poll; later polls pass the stored
-     * one so a late poll cannot push it back. */
-    ebb_ticks deadline = t->wait.task != NULL ? t->deadline : ebb_ticks_add(ebb_now(), ticks);
-    return EBB_POLL(ebb_sleep_until)(t, deadline);
+    node *y = (*kid(x, 1 - d));
+    node *p = parent_of(x);
+    (*kid(x, 1 - d)) = (*kid(y, d));
+    if ((*kid(y, d)) != NIL) {
+        set_parent((*kid(y, d)), x);
+    }
+    set_parent(y, p);
+    replace_child(p, x, y);
+    (*kid(y, d)) = x;
+    set_parent(x, y);
 }
 
-void ebb_ticker_start(ebb_ticker *tk, ebb_ticks period)
+/* Out of line (as erase): one copy instead of one per inlined caller. */
+__attribute__((noinline)) static void insert(node *z)
 {
-    /* Contracts off: a period of 0 would tick on every poll (a busy loop);
-     * it becomes "never" instead. */
-    EBB_REQUIRE(2, period > 0);
-    if (period == 0) {
-        period = EBB_TICKS_NEVER;
+    ebb_ticks k = key(z);
+    /* Earliest of all unless an armed timer is due no later (an equal
+     * deadline queues behind it). */
+    if (first == NULL || k < key(first)) {
+        first = z;
     }
-    /* A ticker restarted under a waiting task would leave its old timer
-     * queued with no task to wake. */
-    EBB_REQUIRE_OR(3, !ebb_timer_armed(&tk->timer), return);
-    tk->period = period;
-    tk->timer.wait.task = NULL;
-    tk->timer.deadline = ebb_ticks_add(ebb_now(), period);
+    node *p = NULL;
+    node **link = &root;
+    while (*link != NIL) {
+        p = *link;
+        link = kid(p, k >= key(p)); /* equal deadlines go right: arming order */
+    }
+    (*kid(z, 0)) = (*kid(z, 1)) = NIL;
+    timer_of(z)->parent_ = (uintptr_t)p | RED;
+    *link = z;
+    /* Restore "no red node has a red parent". */
+    while ((p = parent_of(z)) != NULL && is_red(p)) {
+        node *g = parent_of(p); /* exists: a red node is never the root */
+        int d = (*kid(g, 1)) == p;
+        node *u = (*kid(g, 1 - d));
+        if (is_red(u)) {
+            set_black(p);
+            set_black(u);
+            set_red(g);
+            z = g;
+            continue;
+        }
+        if (z == (*kid(p, 1 - d))) {
+            rotate(p, d);
+            z = p;
+            p = parent_of(z);
+        }
+        set_black(p);
+        set_red(g);
+        rotate(g, 1 - d);
+    }
+    set_black(root);
 }
 
-ebb_poll_t (ebb_ticker_next)(ebb_ticker *tk)
+__attribute__((noinline)) static void erase(node *z)
 {
-    /* A ticker that was never started (period 0) would be ready on every
-     * poll; contracts off, it never ticks. */
-    EBB_REQUIRE_OR(4, tk->period != 0, return EBB_PENDING);
-    ebb_poll_t r = EBB_POLL(ebb_sleep_until)(&tk->timer, tk->timer.deadline);
-    if (ebb_poll_is_ready(r)) {
-        tk->timer.deadline = ebb_ticks_add(tk->timer.deadline, tk->period);
+    if (z == first) {
+        /* The next earliest: the leftmost of z's right subtree (z has no
+         * left child), else z's parent. */
+        node *n = (*kid(z, 1));
+        if (n != NIL) {
+            while ((*kid(n, 0)) != NIL) {
+                n = (*kid(n, 0));
+            }
+        } else {
+            n = parent_of(z);
+        }
+        first = n;
     }
-    return r;
+
+    node *x;           /* the node that moves into the removed position */
+    node *xp;          /* its parent after the removal (x may be NIL) */
+    bool removed_red;  /* colour of the node that left its position */
+    if ((*kid(z, 0)) == NIL || (*kid(z, 1)) == NIL) {
+        x = *kid(z, *kid(z, 0) == NIL);
+        xp = parent_of(z);
+        removed_red = is_red(z);
+        replace_child(xp, z, x);
+        if (x != NIL) {
+            set_parent(x, xp);
+        }
+    } else {
+        /* Two children: z's successor y (leftmost of its right subtree)
+         * takes z's place and colour. */
+        node *y = (*kid(z, 1));
+        while ((*kid(y, 0)) != NIL) {
+            y = (*kid(y, 0));
+        }
+        x = (*kid(y, 1));
+        removed_red = is_red(y);
+        if (parent_of(y) == z) {
+            xp = y;
+        } else {
+            xp = parent_of(y);
+            (*kid(xp, 0)) = x;
+            if (x != NIL) {
+                set_parent(x, xp);
+            }
+            (*kid(y, 1)) = (*kid(z, 1));
+            set_parent((*kid(y, 1)), y);
+        }
+        (*kid(y, 0)) = (*kid(z, 0));
+        set_parent((*kid(y, 0)), y);
+        node *zp = parent_of(z);
+        replace_child(zp, z, y);
+        timer_of(y)->parent_ = timer_of(z)->parent_; /* z's parent and colour */
+    }
+    z->next = NULL; /* not in the queue (ebb_timer_armed) */
+
+    if (removed_red) {
+        return;
+    }
+    /* x carries an extra black: push it up or fix it with rotations. */
+    while (x != root && !is_red(x)) {
+        int d = (*kid(xp, 1)) == x; /* x's side; its sibling exists */
+        node *w = (*kid(xp, 1 - d));
+        if (is_red(w)) {
+            set_black(w);
+            set_red(xp);
+            rotate(xp, d);
+            w = (*kid(xp, 1 - d));
+        }
+        if (!is_red((*kid(w, 0))) && !is_red((*kid(w, 1)))) {
+            set_red(w);
+            x = xp;
+            xp = parent_of(x);
+            continue;
+        }
+        if (!is_red((*kid(w, 1 - d)))) {
+            set_black((*kid(w, d)));
+            set_red(w);
+            rotate(w, 1 - d);
+            w = (*kid(xp, 1 - d));
+        }
+        timer_of(w)->parent_ = (timer_of(w)->parent_ & ~RED) | (timer_of(xp)->parent_ & RED);
+        set_black(xp);
+        set_black((*kid(w, 1 - d)));
+        rotate(xp, d);
+        x = root;
+        break;
+    }
+    if (x != NIL) {
+        set_black(x);
+    }
+}
+
+static void expire_first(node *f)
+{
+    ebb_task *task = timer_of(f)->wait.task;
+    erase(f);
+    (void)ebb__wake_locked(task);
+}
+
+static void queue_reset(void)
+{
+    root = NIL;
+    first = NULL;
 }
