@@ -30,6 +30,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "ebb/config.h" /* first: an application's ebb_config.h sets every option */
+
 #include "ebb/list.h"
 #include "ebb/task.h"
 #include "ebb/wait.h"

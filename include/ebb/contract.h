@@ -5,7 +5,7 @@
  * recover from, so it does not return an error code: it calls the single hook
  * ebb_on_contract(module, id), which never returns.  Each module numbers its
  * checks (the id is listed next to every API that can fail one), so a field
- * report of "channel:102" is enough to find the line.  EBB_CONFIG_CONTRACTS=0
+ * report of "channel:3" is enough to find the line.  EBB_CONFIG_CONTRACTS=0
  * compiles every check out.
  */
 #ifndef EBB_CONTRACT_H

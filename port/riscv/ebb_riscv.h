@@ -26,6 +26,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ebb/config.h" /* first: an application's ebb_config.h sets every option */
+
 #include "ebb/contract.h"
 #include "ebb/executor.h"
 #include "ebb_port_impl.h"

@@ -42,6 +42,8 @@
 
 #include <stdint.h>
 
+#include "ebb/config.h" /* first: an application's ebb_config.h sets these options */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
