@@ -63,9 +63,14 @@ void ebb__time_reset(void) { queue_reset(); }
  * is then. */
 static void service(ebb_irq_state s, bool due)
 {
+    /* The clock is read once per refusal, not once per timer: a timer that
+     * fell due while the others expired is caught by set_alarm() refusing
+     * it (time_driver.h T4), so the woken task does not wait for a clock
+     * read in the alarm's tail. */
+    ebb_ticks now = due ? ebb_time_driver_now() : 0;
     for (;;) {
         node *f = queue_first();
-        if (due && f != NULL && key(f) <= ebb_time_driver_now()) {
+        if (due && f != NULL && key(f) <= now) {
             expire_first(f);
             ebb_port_unlock(s);
             s = ebb_port_lock();
@@ -73,6 +78,7 @@ static void service(ebb_irq_state s, bool due)
             break;
         } else {
             due = true;
+            now = ebb_time_driver_now();
         }
     }
     ebb_port_unlock(s);
