@@ -1,4 +1,4 @@
-/*
+/** @file
  * ebb_board.h - the interface every board offers to applications.
  *
  * An application includes this header only; board-specific constants (pins,
@@ -31,9 +31,11 @@ extern "C" {
 /* Interrupt priorities the board uses (logical, 0 = most urgent).  All are
  * >= EBB_CONFIG_PORT_CEILING_PRIO because their handlers call ebb. */
 #ifndef EBB_BOARD_PRIO_EXTI
+/** Priority of the button's interrupt (logical, 0 = most urgent). */
 #define EBB_BOARD_PRIO_EXTI 2u
 #endif
 #ifndef EBB_BOARD_PRIO_CONSOLE
+/** Priority of the console's interrupt (logical, 0 = most urgent). */
 #define EBB_BOARD_PRIO_CONSOLE 3u
 #endif
 
@@ -70,6 +72,8 @@ uint32_t ebb_board_core_hz(void);
  * Context: ebb_board_init only.
  */
 void ebb_board_console_rx_init(void);
+/** At file scope: this application never reads the console, so the
+ *  receive ring is not linked (see ebb_board_console_rx_init()). */
 #define EBB_BOARD_CONSOLE_NO_RX() \
     void ebb_board_console_rx_init(void) {}
 
@@ -137,7 +141,7 @@ uint32_t ebb_board_console_overruns(void);
 #define ebb_board_console_read(...) EBB_AWAITABLE_CALL(ebb_board_console_read, __VA_ARGS__)
 
 /* The board's definitions, inline or not, have exactly these types. */
-#ifndef __cplusplus
+#if !defined(__cplusplus) && !defined(__DOXYGEN__)
 _Static_assert(__builtin_types_compatible_p(__typeof__(&(ebb_board_button_wait)),
                                             ebb_poll_t (*)(ebb_wait *, ebb_board_edge)),
                "ebb_board_button_wait: wrong type");
@@ -157,20 +161,25 @@ _Static_assert(__builtin_types_compatible_p(__typeof__(&ebb_board_console_overru
  * thread pin): one store each where the board has GPIO, nothing where it
  * has none. */
 #ifndef EBB_BOARD_PROBE_IRQ_HIGH
+/** Interrupt probe pin high.  Context: any.  Cost: one store or nothing. */
 #define EBB_BOARD_PROBE_IRQ_HIGH() ((void)0)
+/** Interrupt probe pin low.  Context: any.  Cost: one store or nothing. */
 #define EBB_BOARD_PROBE_IRQ_LOW() ((void)0)
+/** Thread probe pin high.  Context: any.  Cost: one store or nothing. */
 #define EBB_BOARD_PROBE_THREAD_HIGH() ((void)0)
+/** Thread probe pin low.  Context: any.  Cost: one store or nothing. */
 #define EBB_BOARD_PROBE_THREAD_LOW() ((void)0)
 #endif
 
 /** True when semihosting is available (QEMU; a hardware board only when
- *  built with EBB_BOARD_SEMIHOSTING=1 for a debug session). */
+ *  built with EBB_BOARD_SEMIHOSTING=1 for a debug session).  Context: any.
+ *  Cost: O(1). */
 bool ebb_board_semihosting(void);
 
 /**
  * Stop the program with exit status `code` (0 = success): QEMU exits with
  * it (semihosting); hardware prints "EXIT <code>" and parks the core.
- * Context: any.  Does not return.
+ * Context: any.  Cost: none that matters: it does not return.
  */
 EBB_NORETURN void ebb_board_exit(int code);
 
@@ -205,19 +214,19 @@ void ebb_board_finger_table(const ebb_finger_step *steps, size_t n);
 /**
  * `presses` presses, the first `first_us` from now, one every `period_us`,
  * each held for `hold_us` (< period_us).  Same mechanism as the table.
- * Context: main or task.
+ * Context: main or task.  Cost: one timer wake-up per level change.
  */
 void ebb_board_finger_periodic(uint32_t first_us, uint32_t period_us, uint32_t hold_us,
                                uint32_t presses);
 
-/** True while a finger script is still playing.  Context: any. */
+/** True while a finger script is still playing.  Context: any.  Cost: O(1). */
 bool ebb_board_finger_busy(void);
 
 /**
  * Interactive mode: every byte received on the console toggles the virtual
  * button instead of going to the console's receive ring.  Print a "ready"
  * line before asking for keys: QEMU drops bytes sent before the USART is on.
- * Context: main or task.
+ * Context: main or task.  Cost: O(1).
  */
 void ebb_board_keys_toggle_button(bool enable);
 #endif

@@ -1,4 +1,4 @@
-/*
+/** @file
  * ebb/async.h - writing coroutines: EBB_BEGIN, EBB_AWAIT, EBB_END and the
  * combinators (select, join, timeout, yield).
  *
@@ -74,6 +74,11 @@
                    "type ebb_poll_t (try_ functions return an error code and " \
                    "never wait)")
 
+/** @def EBB_BEGIN
+ * Start of a coroutine body whose resume point is `*co_ptr` (an ebb_co):
+ * jumps to where the last await suspended, or returns EBB_PENDING at once
+ * when the task is being cancelled.  Cost: one load and an indirect jump
+ * (EBB_CORO_GOTO) or a switch (EBB_CORO_SWITCH). */
 #if EBB_CONFIG_CORO == EBB_CORO_GOTO
 
 /* Labels as values are a GNU extension that -Wpedantic (and Clang's

@@ -1,4 +1,4 @@
-/*
+/** @file
  * ebb/channel.h - bounded multi-producer multi-consumer channel.
  *
  * A ring of `capacity` fixed-size elements in storage the caller owns
@@ -114,7 +114,8 @@ EBB_AWAITABLE ebb_poll_t ebb_channel_recv(ebb_wait *w, ebb_channel *ch, void *ou
 EBB_AWAITABLE ebb_poll_t ebb_channel_reserve(ebb_wait *w, ebb_channel *ch, void **slot);
 #define ebb_channel_reserve(...) EBB_AWAITABLE_CALL(ebb_channel_reserve, __VA_ARGS__)
 
-/** Non-blocking reserve: the slot, or NULL (full, or already reserved). */
+/** Non-blocking reserve: the slot, or NULL (full, or already reserved).
+ *  Context: any.  Cost: O(1). */
 void *ebb_channel_try_reserve(ebb_channel *ch);
 
 /**
@@ -132,7 +133,8 @@ void ebb_channel_commit(ebb_channel *ch);
 EBB_AWAITABLE ebb_poll_t ebb_channel_peek(ebb_wait *w, ebb_channel *ch, void **slot);
 #define ebb_channel_peek(...) EBB_AWAITABLE_CALL(ebb_channel_peek, __VA_ARGS__)
 
-/** Non-blocking peek: the oldest element, or NULL (empty, or peeked). */
+/** Non-blocking peek: the oldest element, or NULL (empty, or peeked).
+ *  Context: any.  Cost: O(1). */
 void *ebb_channel_try_peek(ebb_channel *ch);
 
 /**

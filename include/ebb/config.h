@@ -1,7 +1,7 @@
-/*
+/** @file
  * ebb/config.h - the one place where ebb is configured.
  *
- * Every option has a default here, guarded by #ifndef, so an application
+ * Every option has a default here, guarded by `#ifndef`, so an application
  * overrides only what it needs: either with -D on the command line, or in an
  * "ebb_config.h" on the include path (picked up automatically), or in a file
  * named by -DEBB_CONFIG_FILE="my_config.h".  Invalid combinations stop the
@@ -18,13 +18,13 @@
 #endif
 #endif
 
-/* Ticks per second of ebb's monotonic clock (ebb_ticks). 1 MHz lets a
+/** Ticks per second of ebb's monotonic clock (ebb_ticks). 1 MHz lets a
  * 64-bit counter run for 584,000 years and keeps microsecond delays exact. */
 #ifndef EBB_CONFIG_TICK_HZ
 #define EBB_CONFIG_TICK_HZ 1000000u
 #endif
 
-/* 1: preconditions (EBB_REQUIRE) are checked and routed to ebb_on_contract().
+/** 1: preconditions (EBB_REQUIRE) are checked and routed to ebb_on_contract().
  * 0: they compile to nothing; the documented fallback of each API applies. */
 #ifndef EBB_CONFIG_CONTRACTS
 #define EBB_CONFIG_CONTRACTS 1
@@ -36,12 +36,14 @@
 #error "EBB_CONFIG_MAX_EXECUTORS is gone: the table holds the executors defined with EBB_EXECUTOR_DEFINE"
 #endif
 
-/* How a coroutine resumes after an await.
- *   EBB_CORO_GOTO:   GCC/Clang "labels as values"; allows switch statements
- *                    around awaits.
- *   EBB_CORO_SWITCH: standard C (Duff's device on __LINE__); an await may not
- *                    sit inside a switch of the task's own. */
+/** @def EBB_CONFIG_CORO
+ * How a coroutine resumes after an await: EBB_CORO_GOTO with GCC and Clang,
+ * else EBB_CORO_SWITCH. */
+/** EBB_CONFIG_CORO value: standard C (Duff's device on __LINE__); an await
+ *  may not sit inside a switch of the task's own. */
 #define EBB_CORO_SWITCH 1
+/** EBB_CONFIG_CORO value: GCC/Clang "labels as values"; allows switch
+ *  statements around awaits. */
 #define EBB_CORO_GOTO 2
 #ifndef EBB_CONFIG_CORO
 #if defined(__GNUC__)
@@ -51,7 +53,7 @@
 #endif
 #endif
 
-/* 1: every task defined with EBB_TASK_DEFINE (or entered with
+/** 1: every task defined with EBB_TASK_DEFINE (or entered with
  * EBB_TASK_REGISTER) is in the task table - a linker section, ebb_tasks -
  * under a name (its variable's; ebb_task_set_name() changes it), which
  * ebb_task_count() / ebb_task_at() / ebb_task_name() and the debugger

@@ -1,4 +1,4 @@
-/*
+/** @file
  * ebb/contract.h - design-by-contract checks.
  *
  * A violated precondition is a bug in the caller, not a run-time condition to
@@ -17,6 +17,17 @@
 extern "C" {
 #endif
 
+/** @def EBB_NORETURN
+ * The function does not return (C11 _Noreturn where GNU C is missing). */
+/** @def EBB_WEAK
+ * A default definition that an application's own definition replaces
+ * (empty where the compiler has no weak symbols). */
+/** @def EBB_UNUSED
+ * No warning when the object is not used. */
+/** @def EBB_LIKELY
+ * Branch hint: `x` is usually true. */
+/** @def EBB_UNLIKELY
+ * Branch hint: `x` is usually false (contract failures). */
 #if defined(__GNUC__)
 #define EBB_NORETURN __attribute__((noreturn))
 #define EBB_WEAK __attribute__((weak))
@@ -31,7 +42,7 @@ extern "C" {
 #define EBB_UNLIKELY(x) (x)
 #endif
 
-/* Compile-time check, usable at file scope and inside functions. */
+/** Compile-time check, usable at file scope and inside functions. */
 #define EBB_BUILD_ASSERT(cond, msg) _Static_assert(cond, msg)
 
 /**
@@ -42,9 +53,13 @@ extern "C" {
  */
 EBB_NORETURN void ebb_on_contract(const char *module, int id);
 
-/* Name the module once per .c file; EBB_REQUIRE reports it. */
+/** Name the module once per .c file; EBB_REQUIRE reports it. */
 #define EBB_MODULE(name) static char const ebb__module[] EBB_UNUSED = name
 
+/** @def EBB_REQUIRE
+ * Precondition `id` of the file's module: `cond` false calls
+ * ebb_on_contract(module, id).  With EBB_CONFIG_CONTRACTS 0 it compiles to
+ * nothing (`cond` is not evaluated). */
 #if EBB_CONFIG_CONTRACTS
 #define EBB_REQUIRE(id, cond) \
     (EBB_LIKELY(cond) ? (void)0 : ebb_on_contract(ebb__module, (id)))
@@ -52,7 +67,7 @@ EBB_NORETURN void ebb_on_contract(const char *module, int id);
 #define EBB_REQUIRE(id, cond) ((void)0)
 #endif
 
-/*
+/**
  * A precondition with its documented fallback: with contracts on, a
  * violation calls the hook (which does not return, so the compiler drops
  * the fallback); with contracts off, `fallback` runs instead - a return of

@@ -1,4 +1,5 @@
-/* ebb/ebb.h - everything an application needs, in one include. */
+/** @file
+ * ebb/ebb.h - everything an application needs, in one include. */
 #ifndef EBB_EBB_H
 #define EBB_EBB_H
 

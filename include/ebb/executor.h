@@ -1,4 +1,4 @@
-/*
+/** @file
  * ebb/executor.h - executors: poll ready tasks, sleep when there are none.
  *
  * An executor owns a run queue of tasks.  ebb_wake() appends a task (O(1), any
@@ -25,6 +25,7 @@
 extern "C" {
 #endif
 
+/** An executor (struct ebb_executor). */
 typedef struct ebb_executor ebb_executor;
 
 /** Called with the port lock held whenever a task of `ex` becomes ready. */
@@ -90,8 +91,9 @@ extern ebb_executor *const __stop_ebb_executors[] EBB_WEAK;
     _Static_assert(0, "the executor table needs the GNU section attribute")
 #endif
 
-/* An executor made from an initializer alone would be outside the table
- * and could run no task: EBB_EXECUTOR_DEFINE is the one way to make one. */
+/** Gone, and a compile error where used: an executor made from an
+ * initializer alone would be outside the table and could run no task;
+ * EBB_EXECUTOR_DEFINE is the one way to make one. */
 #define EBB_EXECUTOR_INITIALIZER EBB_EXECUTOR_INITIALIZER_is_gone__use_EBB_EXECUTOR_DEFINE
 
 /**
@@ -137,7 +139,7 @@ static inline bool ebb_executor_has_work(const ebb_executor *ex)
 
 /**
  * Poll forever, sleeping in ebb_port_idle() whenever nothing is ready.
- * Context: main (thread mode).  Does not return.
+ * Context: main (thread mode).  Cost: the passes; does not return.
  */
 EBB_NORETURN void ebb_executor_run(ebb_executor *ex);
 

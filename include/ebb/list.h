@@ -1,4 +1,4 @@
-/*
+/** @file
  * ebb/list.h - the one intrusive list every ebb queue is built from.
  *
  * Two shapes, both intrusive (the node is embedded in the object that waits;
@@ -39,7 +39,7 @@
 extern "C" {
 #endif
 
-/* Pointer to the struct of type `type` whose member `member` is at `ptr`. */
+/** Pointer to the struct of type `type` whose member `member` is at `ptr`. */
 #define EBB_CONTAINER_OF(ptr, type, member) \
     ((type *)(void *)((char *)(ptr) - offsetof(type, member)))
 
@@ -56,9 +56,12 @@ typedef struct ebb_list {
 
 /* The sentinel that ends every list; never dereferenced for data. */
 extern ebb_node ebb__list_end;
+/** The `next` of the last node of an ebb_list (NULL means "on no list"). */
 #define EBB_LIST_END (&ebb__list_end)
 
+/** Static initializer of an empty ebb_list. */
 #define EBB_LIST_INIT {NULL, NULL}
+/** Static initializer of an unlinked ebb_node. */
 #define EBB_NODE_INIT {NULL}
 
 /** Empty a list.  Context: any.  Cost: O(1). */
@@ -132,7 +135,8 @@ static inline void ebb_list_insert_after(ebb_list *l, ebb_node *prev, ebb_node *
  *  held.  Cost: O(position). */
 bool ebb_list_remove(ebb_list *l, ebb_node *n);
 
-/** Next node after `n`, or NULL at the end.  Context: any, lock held. */
+/** Next node after `n`, or NULL at the end.  Context: any, lock held.
+ *  Cost: O(1). */
 static inline ebb_node *ebb_list_next(const ebb_node *n)
 {
     return n->next == EBB_LIST_END ? NULL : n->next;
@@ -155,7 +159,9 @@ typedef struct ebb_dlist {
     ebb_dnode head; /**< sentinel of a circular list; head.next == NULL: empty */
 } ebb_dlist;
 
+/** Static initializer of an empty ebb_dlist (all-zero is one too). */
 #define EBB_DLIST_INIT {{NULL, NULL}}
+/** Static initializer of an unlinked ebb_dnode. */
 #define EBB_DNODE_INIT {NULL, NULL}
 
 /** Empty a list.  Context: any.  Cost: O(1). */
@@ -170,7 +176,8 @@ static inline ebb_dnode *ebb_dlist_first(const ebb_dlist *l) { return l->head.ne
 /** True when the list holds nothing.  Context: any.  Cost: O(1). */
 static inline bool ebb_dlist_empty(const ebb_dlist *l) { return l->head.next == NULL; }
 
-/** Node after `n` on `l`, or NULL at the end.  Context: any, lock held. */
+/** Node after `n` on `l`, or NULL at the end.  Context: any, lock held.
+ *  Cost: O(1). */
 static inline ebb_dnode *ebb_dlist_next(const ebb_dlist *l, const ebb_dnode *n)
 {
     return n->next == &l->head ? NULL : n->next;

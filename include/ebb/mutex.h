@@ -1,4 +1,4 @@
-/*
+/** @file
  * ebb/mutex.h - an async mutex for tasks.
  *
  * Ownership is handed to the longest waiter at unlock (FIFO, no barging), so
@@ -25,6 +25,7 @@ typedef struct ebb_mutex {
     ebb_waitlist waiters; /**< tasks waiting to lock it, oldest first */
 } ebb_mutex;
 
+/** Define mutex `name`, unlocked (prefix with `static` as needed). */
 #define EBB_MUTEX_DEFINE(name) ebb_mutex name = {NULL, EBB_WAITLIST_INIT}
 
 /**
@@ -37,7 +38,8 @@ EBB_AWAITABLE ebb_poll_t ebb_mutex_lock(ebb_wait *w, ebb_mutex *m);
 #define ebb_mutex_lock(...) EBB_AWAITABLE_CALL(ebb_mutex_lock, __VA_ARGS__)
 
 /** Take `m` if it is free.  Returns whether it did.
- *  Contract mutex:3 - called inside a task's poll.  Context: task. */
+ *  Contract mutex:3 - called inside a task's poll.  Context: task.
+ *  Cost: O(1). */
 bool ebb_mutex_try_lock(ebb_mutex *m);
 
 /**

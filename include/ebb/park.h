@@ -1,4 +1,4 @@
-/*
+/** @file
  * ebb/park.h - park / unpark: a task waits until it is released.
  *
  * What suspend/resume is in an RTOS, without the lost-wakeup race: a task

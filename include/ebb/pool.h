@@ -1,4 +1,4 @@
-/*
+/** @file
  * ebb/pool.h - a pool of fixed-size blocks, defined statically.
  *
  * For buffers that outlive one function but must not come from a heap:

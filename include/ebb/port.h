@@ -1,5 +1,5 @@
-/*
- * ebb/port.h - what every port (port/<arch>/) provides to the portable core.
+/** @file
+ * ebb/port.h - what every port (`port/<arch>/`) provides to the portable core.
  *
  * The core never touches hardware.  A port supplies, in a header named
  * "ebb_port_impl.h" on its include path:
@@ -31,13 +31,13 @@ struct ebb_executor;
  * Sleep until there may be work for `ex`, without a lost-wakeup window: the
  * check ebb_executor_has_work(ex) and the sleep must be atomic with respect to
  * interrupts (Cortex-M: cpsid i; check; wfi; cpsie i).  May return early.
- * Context: the thread that runs ebb_executor_run().
+ * Context: the thread that runs ebb_executor_run().  Cost: until a wake.
  */
 void ebb_port_idle(struct ebb_executor *ex);
 
 /**
  * Report an unrecoverable error (a failed contract, a fault) and stop.
- * Context: any.
+ * Context: any.  Cost: the report; does not return.
  */
 EBB_NORETURN void ebb_port_panic(const char *module, int id);
 

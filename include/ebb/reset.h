@@ -1,4 +1,4 @@
-/*
+/** @file
  * ebb/reset.h - put statically defined objects back as they were defined.
  *
  * Firmware objects are static, so in a host unit test they outlive the test

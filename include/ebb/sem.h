@@ -1,4 +1,4 @@
-/*
+/** @file
  * ebb/sem.h - a counting semaphore: tokens given from anywhere, taken by
  * tasks.
  *

@@ -1,4 +1,4 @@
-/*
+/** @file
  * ebb/signal.h - a one-slot mailbox where the latest value wins.
  *
  * For "something happened, and here is the newest reading": raising twice
@@ -26,6 +26,7 @@ typedef struct ebb_signal {
     bool set; /**< true while that value is unread */
 } ebb_signal;
 
+/** Define signal `name`, empty (prefix with `static` as needed). */
 #define EBB_SIGNAL_DEFINE(name) ebb_signal name = {EBB_WAITLIST_INIT, 0, false}
 
 /** Store `value` (overwriting any unread one) and wake the longest waiting
@@ -33,7 +34,8 @@ typedef struct ebb_signal {
  *  Context: any.  Cost: O(1). */
 void ebb_signal_raise(ebb_signal *s, uint32_t value);
 
-/** Take the value if one is set.  Returns whether one was.  Context: any. */
+/** Take the value if one is set.  Returns whether one was.  Context: any.
+ *  Cost: O(1). */
 bool ebb_signal_try_take(ebb_signal *s, uint32_t *value);
 
 /** Forget any unread value.  Context: any.  O(1). */

@@ -1,4 +1,4 @@
-/*
+/** @file
  * ebb/task.h - tasks: stackless coroutines run by an executor.
  *
  * A task is a struct of the application's that embeds an ebb_task header and
@@ -58,6 +58,10 @@ typedef struct EBB__POLL_TYPE_ATTR ebb_poll {
     uint_fast8_t ready_; /**< private: 1 = ready; use ebb_poll_is_ready() */
 } ebb_poll_t;
 
+/** @def EBB_READY
+ * Poll result: finished. */
+/** @def EBB_PENDING
+ * Poll result: not finished; a wake has been arranged. */
 #ifdef __cplusplus
 #define EBB_READY (ebb_poll_t{1})   /* finished */
 #define EBB_PENDING (ebb_poll_t{0}) /* not finished; a wake has been arranged */
@@ -69,7 +73,8 @@ typedef struct EBB__POLL_TYPE_ATTR ebb_poll {
 /** True when `r` is EBB_READY.  Context: any.  Cost: a byte test. */
 static inline bool ebb_poll_is_ready(ebb_poll_t r) { return r.ready_ == 1; }
 
-/*
+/**
+ * @def EBB_AWAITABLE_CALL
  * Forgetting EBB_AWAIT is a compile error, not a task that silently skips
  * its wait.  Every awaitable of ebb is declared EBB_AWAITABLE (so a
  * discarded result warns) and its name is also a function-like macro,
@@ -82,17 +87,20 @@ static inline bool ebb_poll_is_ready(ebb_poll_t r) { return r.ready_ == 1; }
  * calls the function itself, bypassing the macro: EBB_POLL(ebb_sleep_for)(t, n).
  * An application can protect its own awaitables the same way:
  *     EBB_AWAITABLE ebb_poll_t my_read(struct my_read *op);
- *     #define my_read(...) EBB_AWAITABLE_CALL(my_read, __VA_ARGS__)
+ *     \#define my_read(...) EBB_AWAITABLE_CALL(my_read, __VA_ARGS__)
  * and define the function as `ebb_poll_t (my_read)(struct my_read *op)`.
  */
 enum { ebb__awaiting = 0 };
 
+/** @def EBB_AWAITABLE
+ * Marks an awaitable's declaration: a discarded result warns. */
 #if defined(__GNUC__)
 #define EBB_AWAITABLE __attribute__((warn_unused_result))
 #else
 #define EBB_AWAITABLE
 #endif
 
+/** Compile error unless inside an await macro (see EBB_AWAITABLE_CALL). */
 #define EBB_MUST_AWAIT(fn)                                                     \
     ((void)sizeof(struct {                                                     \
         _Static_assert(ebb__awaiting, #fn "() is an awaitable: wrap the call " \
@@ -127,9 +135,12 @@ typedef struct ebb_co {
     uint16_t resume; /**< 0: at the start; else where the last await suspended */
 } ebb_co;
 
+/** A task (struct ebb_task). */
 typedef struct ebb_task ebb_task;
+/** A task's body: a coroutine polled by its executor. */
 typedef ebb_poll_t (*ebb_task_fn)(ebb_task *self);
 
+/** Life cycle of a task (ebb_task_state()). */
 enum ebb_task_state {
     EBB_TASK_IDLE = 0,    /* never spawned, or cancelled */
     EBB_TASK_RUNNING = 1, /* spawned and not finished */
@@ -145,9 +156,10 @@ struct ebb_task {
     uint8_t state;    /**< enum ebb_task_state */
 };
 
-/* A body of the wrong type (returning int, say) is a hard error here: the
- * _Generic has no association for it, where a plain initializer would only
- * warn about incompatible pointer types. */
+/** Static initializer of an idle task with body `fn`.  A body of the wrong
+ * type (returning int, say) is a hard error here: the _Generic has no
+ * association for it, where a plain initializer would only warn about
+ * incompatible pointer types. */
 #define EBB_TASK_INITIALIZER(fn) \
     {EBB_NODE_INIT, _Generic((fn), ebb_task_fn: (fn)), {0}, 0, EBB_TASK_IDLE}
 
@@ -305,7 +317,8 @@ extern ebb_task *ebb__cur;
 static inline ebb_task *ebb_current(void) { return ebb__cur; }
 
 /** True while the awaitable being evaluated is being cancelled: it must then
- *  unregister whatever it registered, reset itself, and return EBB_PENDING. */
+ *  unregister whatever it registered, reset itself, and return EBB_PENDING.
+ *  Context: task (inside an awaitable).  Cost: a load and a compare. */
 static inline bool ebb_cancelling(void) { return ebb__cur == EBB__CANCEL_MARKER; }
 
 static inline ebb_task *ebb__cancel_enter(void)

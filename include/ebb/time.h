@@ -1,4 +1,4 @@
-/*
+/** @file
  * ebb/time.h - monotonic time, timers, sleeps and tickers (tickless).
  *
  * Time is a 64-bit count of ticks (EBB_CONFIG_TICK_HZ per second, 1 MHz by
@@ -27,9 +27,10 @@
 extern "C" {
 #endif
 
+/** A time or a duration, in ticks of EBB_CONFIG_TICK_HZ (64 bits: no wrap). */
 typedef uint64_t ebb_ticks;
 
-/* "Never": a deadline that no clock reaches.  Deadline arithmetic saturates
+/** "Never": a deadline that no clock reaches.  Deadline arithmetic saturates
  * at it (ebb_ticks_add), so a duration of EBB_TICKS_NEVER - or any duration
  * whose end would not fit in 64 bits - never expires, and a clock never
  * reads it (the host's virtual clock stops at EBB_TICKS_NEVER - 1). */
@@ -54,9 +55,11 @@ static inline ebb_ticks ebb_ticks_add(ebb_ticks t, ebb_ticks d)
     return s;
 }
 
-/* Durations in ticks (rounded down). */
+/** `s` seconds in ticks. */
 #define EBB_SEC(s) ((ebb_ticks)(s) * EBB_CONFIG_TICK_HZ)
+/** `ms` milliseconds in ticks (rounded down). */
 #define EBB_MS(ms) ((ebb_ticks)(ms) * EBB_CONFIG_TICK_HZ / 1000u)
+/** `us` microseconds in ticks (rounded down). */
 #define EBB_US(us) ((ebb_ticks)(us) * EBB_CONFIG_TICK_HZ / 1000000u)
 
 /** A timer: the state of a sleep.  Embed it in the task's state.
@@ -71,6 +74,7 @@ typedef struct ebb_timer {
     ebb_ticks deadline; /**< when it fires */
 } ebb_timer;
 
+/** Static initializer of an idle ebb_timer (all-zero is one too). */
 #define EBB_TIMER_INIT {EBB_WAIT_INIT, 0, 0}
 
 /** A drift-free periodic ticker: deadlines are start + k * period. */
@@ -130,7 +134,7 @@ static inline bool ebb_timer_armed(const ebb_timer *t)
 /* ---- the time driver interface (rules T1..T7: ebb/time_driver.h) ---- */
 
 /** Driver: current time in ticks, monotonic (T1, T2).  Context: any,
- *  including with the port lock held. */
+ *  including with the port lock held.  Cost: the driver's, O(1). */
 ebb_ticks ebb_time_driver_now(void);
 
 /**
@@ -138,7 +142,7 @@ ebb_ticks ebb_time_driver_now(void);
  * `at`, replacing any earlier request.  EBB_TICKS_NEVER cancels.  Returns
  * false, arming nothing, when `at` has already been reached (the core then
  * handles the expired timers itself) (T3, T4).  Context: called with the
- * port lock held.
+ * port lock held.  Cost: the driver's, O(1).
  */
 bool ebb_time_driver_set_alarm(ebb_ticks at);
 

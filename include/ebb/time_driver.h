@@ -1,4 +1,4 @@
-/*
+/** @file
  * ebb/time_driver.h - what a time driver provides to ebb's core, and what
  * it MUST guarantee.  One driver per build: SysTick
  * (port/cortex-m/time/), an STM32 TIM (hal/stm32f4/time_tim.c), the CMSDK

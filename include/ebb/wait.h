@@ -1,4 +1,4 @@
-/*
+/** @file
  * ebb/wait.h - wait lists: how an awaitable remembers whom to wake.
  *
  * An ebb_wait is the state of one pending await: a list node plus the task to
@@ -46,6 +46,7 @@ typedef struct ebb_wait {
     ebb_task *task; /**< the task to wake; NULL: idle */
 } ebb_wait;
 
+/** Static initializer of an idle ebb_wait (all-zero is one too). */
 #define EBB_WAIT_INIT {EBB_DNODE_INIT, NULL}
 
 /** The tasks waiting for one object, in arrival order.  All-zero (a static
@@ -54,6 +55,7 @@ typedef struct ebb_waitlist {
     ebb_dlist l; /**< the waiters, oldest first */
 } ebb_waitlist;
 
+/** Static initializer of an empty ebb_waitlist. */
 #define EBB_WAITLIST_INIT {EBB_DLIST_INIT}
 
 /** Empty `l`.  Context: any, before use (or with the lock held).  O(1). */
@@ -62,14 +64,16 @@ static inline void ebb_waitlist_init(ebb_waitlist *l) { ebb_dlist_init(&l->l); }
 /** True when nobody waits on `l`.  Context: any.  Cost: O(1). */
 static inline bool ebb_waitlist_empty(const ebb_waitlist *l) { return ebb_dlist_empty(&l->l); }
 
-/** First waiter (the longest waiting), or NULL.  Context: any, lock held. */
+/** First waiter (the longest waiting), or NULL.  Context: any, lock held.
+ *  Cost: O(1). */
 static inline ebb_wait *ebb_waitlist_first(const ebb_waitlist *l)
 {
     ebb_dnode *n = ebb_dlist_first(&l->l);
     return n != NULL ? EBB_CONTAINER_OF(n, ebb_wait, node) : NULL;
 }
 
-/** The waiter after `w` on `l`, or NULL.  Context: any, lock held. */
+/** The waiter after `w` on `l`, or NULL.  Context: any, lock held.
+ *  Cost: O(1). */
 static inline ebb_wait *ebb_waitlist_next(const ebb_waitlist *l, const ebb_wait *w)
 {
     ebb_dnode *n = ebb_dlist_next(&l->l, &w->node);
@@ -97,11 +101,11 @@ static inline bool ebb_wait_linked(const ebb_wait *w) { return ebb_dnode_linked(
  */
 void ebb_wait_add_locked(ebb_wait *w, ebb_waitlist *list);
 
+void ebb__wait_remove_locked(ebb_wait *w); /* the same, out of line */
 /**
  * Withdraw `w`: unlink it from its list if it is still on one, and make it
  * idle.  Safe on an idle ebb_wait.  Context: any, lock held.  Cost: O(1).
  */
-void ebb__wait_remove_locked(ebb_wait *w); /* the same, out of line */
 static inline void ebb_wait_remove_locked(ebb_wait *w)
 {
 #if defined(__OPTIMIZE_SIZE__)

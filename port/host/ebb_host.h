@@ -1,4 +1,4 @@
-/*
+/** @file
  * port/host/ebb_host.h - the host port: run and unit-test ebb code on a PC.
  *
  * Time is virtual: it stands still until a test advances it, and advancing
@@ -20,37 +20,41 @@
 extern "C" {
 #endif
 
+/** A simulated interrupt handler (ebb_host_irq). */
 typedef void (*ebb_host_isr_fn)(void *arg);
 
 /** Raise a simulated interrupt: run `fn(arg)` now, or at the outermost
  *  unlock if the lock is held, or after the running handler if raised from
- *  one (all simulated interrupts share one priority).  Up to 64 may be pending; more is a test bug
- *  (aborts).  Context: any. */
+ *  one (all simulated interrupts share one priority).  Up to 64 may be
+ *  pending; more is a test bug (aborts).  Context: any.  Cost: the handler. */
 void ebb_host_irq(ebb_host_isr_fn fn, void *arg);
 
 /** Raise `fn(arg)` from inside the `n`-th critical section entered from now
  *  on (n >= 1): it becomes pending there and runs at that section's
  *  outermost unlock.  Sweeping n over every critical section of an operation
- *  checks that an interrupt can land anywhere in it without losing a wake. */
+ *  checks that an interrupt can land anywhere in it without losing a wake.
+ *  Context: any.  Cost: O(1) until then. */
 void ebb_host_irq_in_lock(unsigned n, ebb_host_isr_fn fn, void *arg);
 
-/** True while a simulated interrupt handler runs. */
+/** True while a simulated interrupt handler runs.  Context: any.  O(1). */
 bool ebb_host_in_isr(void);
 
 /** Forget all state (time = `start`, no alarm, no pending interrupts,
- *  every executor's run queue empty).  Call at the start of every test. */
+ *  every executor's run queue empty).  Call at the start of every test.
+ *  Context: outside any poll (a test's set-up).  Cost: O(executors). */
 void ebb_host_reset(ebb_ticks start);
 
 /** Advance virtual time by `ticks`, firing each alarm at its deadline.  The
  *  clock saturates at EBB_TICKS_NEVER - 1: time never goes backwards and
- *  never reaches "never" (so an alarm at EBB_TICKS_NEVER never fires). */
+ *  never reaches "never" (so an alarm at EBB_TICKS_NEVER never fires).
+ *  Context: outside any poll.  Cost: the alarm handlers that run. */
 void ebb_host_advance(ebb_ticks ticks);
 
-/** The pending alarm, or EBB_TICKS_NEVER. */
+/** The pending alarm, or EBB_TICKS_NEVER.  Context: any.  Cost: O(1). */
 ebb_ticks ebb_host_alarm(void);
 
 /** How many times the driver was asked to arm or disarm the alarm (tests use
- *  it to check that the core is tickless). */
+ *  it to check that the core is tickless).  Context: any.  Cost: O(1). */
 unsigned long ebb_host_alarm_requests(void);
 
 /**
@@ -60,11 +64,13 @@ unsigned long ebb_host_alarm_requests(void);
  * With `until` = EBB_TICKS_NEVER it runs until nothing is ready and no
  * alarm is armed, and leaves the clock at the last alarm that fired (as
  * ebb_host_run_idle, without a pass limit).
+ * Context: outside any poll.  Cost: the passes and the alarms.
  */
 unsigned long ebb_host_run_until(ebb_executor *ex, ebb_ticks until);
 
 /** Run until nothing is ready and no alarm is armed (or `max_passes`
- *  passes were made).  Returns the number of passes. */
+ *  passes were made).  Returns the number of passes.
+ *  Context: outside any poll.  Cost: the passes and the alarms. */
 unsigned long ebb_host_run_idle(ebb_executor *ex, unsigned long max_passes);
 
 #ifdef __cplusplus
