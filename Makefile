@@ -53,6 +53,7 @@ test: host host-clang firmware showdown-picolibc
 	  ctest --test-dir build/$$p --output-on-failure -j$(JOBS) || exit 1; \
 	done
 	JOBS=$(JOBS) sh tests/boards/make_run.sh $(RUN_BOARDS)
+	sh scripts/showdown_run.sh
 	python3 scripts/size_table.py --jobs $(JOBS)
 	sh scripts/showdown.sh --budget
 	@echo "make test: all suites passed"

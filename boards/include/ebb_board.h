@@ -223,6 +223,22 @@ void ebb_board_finger_periodic(uint32_t first_us, uint32_t period_us, uint32_t h
 bool ebb_board_finger_busy(void);
 
 /**
+ * Patient finger (off by default): from now on each scripted edge, once due,
+ * also waits until a wait has selected it (looking every 100 us, for at
+ * most 1 s), as console keys do.  For scripts that must reach the
+ * application whole where the emulator's clock follows the host's (QEMU
+ * without -icount, `make run`): a host stall can hold the application back
+ * while the script's time runs on, and an edge that comes before its wait
+ * started is lost, as on a real board.  An application that is always
+ * waiting in time never notices (ebb_board_finger_held() stays 0).
+ * Context: main or task.
+ */
+void ebb_board_finger_patience(bool on);
+
+/** Edges the patient finger has held back so far.  Context: any. */
+uint32_t ebb_board_finger_held(void);
+
+/**
  * Interactive mode: every byte received on the console toggles the virtual
  * button instead of going to the console's receive ring.  Print a "ready"
  * line before asking for keys: QEMU drops bytes sent before the USART is on.

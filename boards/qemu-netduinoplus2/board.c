@@ -55,6 +55,12 @@ void ebb_board_button_set(bool pressed)
     ebb_port_unlock(s);
 }
 
+bool ebb_board_virtual_armed(bool pressed)
+{
+    uint32_t selected = pressed ? EBB_STM32_EXTI->RTSR : EBB_STM32_EXTI->FTSR;
+    return (selected & EBB_STM32_EXTI->IMR & (1u << EBB_BOARD_BUTTON_LINE)) != 0;
+}
+
 /* ---- the finger's executor (the finger: boards/virtual/finger.c) ---- */
 
 static EBB_CM_IRQ_EXECUTOR_DEFINE(finger_exec);

@@ -65,6 +65,11 @@ void ebb_board_button_set(bool pressed)
     ebb_port_unlock(s);
 }
 
+bool ebb_board_virtual_armed(bool pressed)
+{
+    return (button_armed & (pressed ? EBB_BOARD_RISING : EBB_BOARD_FALLING)) != 0;
+}
+
 /* ---- the finger's executor (the finger: boards/virtual/finger.c) ---- */
 
 /* No hold: the caller runs below the finger's level (thread mode or a

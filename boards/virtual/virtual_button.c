@@ -50,6 +50,11 @@ void ebb_board_button_set(bool pressed)
     ebb_port_unlock(s);
 }
 
+bool ebb_board_virtual_armed(bool pressed)
+{
+    return (button_armed & (pressed ? EBB_BOARD_RISING : EBB_BOARD_FALLING)) != 0;
+}
+
 void EBB_BOARD_BUTTON_HANDLER(void)
 {
     ebb_irq_state s = ebb_port_lock();
