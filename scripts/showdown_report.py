@@ -16,6 +16,8 @@ Inputs (all produced by scripts/showdown.sh):
   --out DIR          writes DIR/report.json and DIR/scope.svg
 or, to print the README's markdown table from a report:
   --markdown build/showdown/report.json
+or to write it into docs between their marker lines (README.md, docs/showdown.md):
+  --update build/showdown/report.json README.md docs/showdown.md
 
 Windows, exactly as the study defines them (probe pins PG0 = interrupt,
 PG1 = thread):
@@ -469,6 +471,10 @@ def verdict(r):
     return out
 
 
+TABLES_BEGIN = "<!-- showdown tables: scripts/showdown_report.py --update build/showdown/report.json FILE -->"
+TABLES_END = "<!-- end of showdown tables -->"
+
+
 def markdown(r):
     """The README's tables, from a report.json (--markdown FILE)."""
     def cell(s):
@@ -531,6 +537,22 @@ def main(argv=None):
     if len(argv) == 2 and argv[0] == "--markdown":
         with open(argv[1]) as f:
             print(markdown(json.load(f)))
+        return 0
+    if len(argv) >= 3 and argv[0] == "--update":
+        # --update REPORT DOC...: replace what lies between the DOC's
+        # TABLES_BEGIN and TABLES_END lines with the --markdown tables.
+        with open(argv[1]) as f:
+            md = markdown(json.load(f))
+        for doc in argv[2:]:
+            with open(doc) as f:
+                text = f.read()
+            b, e = text.find(TABLES_BEGIN), text.find(TABLES_END)
+            if b < 0 or e < b:
+                print("%s: no %s ... %s lines" % (doc, TABLES_BEGIN, TABLES_END), file=sys.stderr)
+                return 1
+            b += len(TABLES_BEGIN)
+            with open(doc, "w") as f:
+                f.write(text[:b] + "\n" + md + "\n" + text[e:])
         return 0
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--run", action="append", default=[], help="NAME=EDGES_FILE")
