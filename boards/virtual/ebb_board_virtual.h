@@ -28,7 +28,8 @@ bool ebb_board_virtual_keys_mode(void);
 void ebb_board_virtual_toggle(void);
 
 /** True when a wait has selected the edge that setting the button to
- *  `pressed` would make (the patient finger waits for it).  Context: any. */
+ *  `pressed` would make (the patient finger waits for it).  Context: any.
+ *  Cost: a few loads. */
 bool ebb_board_virtual_armed(bool pressed);
 
 #endif /* EBB_BOARD_VIRTUAL_H */
