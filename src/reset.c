@@ -36,10 +36,14 @@ int ebb_task_reset(ebb_task *t)
 
     ebb_irq_state s = ebb_port_lock();
     ebb_executor *ex = executor_of(t);
-    if (ebb_node_linked(&t->node) && ex != NULL) {
+    if (ebb_node_linked(&t->node)) {
         /* Queued by a wake before the cancel: leave the run queue, so the
-         * task may be spawned on any executor afterwards. */
-        (void)ebb_list_remove(&ex->ready, &t->node);
+         * task may be spawned on any executor afterwards.  Not on it: the
+         * queue was emptied since (ebb_host_reset()), the link is stale -
+         * drop it, or the next spawn would think the task already queued. */
+        if (ex == NULL || !ebb_list_remove(&ex->ready, &t->node)) {
+            t->node.next = NULL;
+        }
     }
     t->co.resume = 0;
     t->state = EBB_TASK_IDLE;

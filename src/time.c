@@ -202,3 +202,31 @@ static void queue_reset(void)
     root = NIL;
     first = NULL;
 }
+
+/* Whether `z` is in the tree: a search by its deadline that visits only
+ * queued nodes.  Equal deadlines may sit on both sides of a node after
+ * rotations, so an equal key searches both.  Only the host port uses it
+ * (time_impl.h, cancel_dequeues). */
+EBB_UNUSED static bool queue_contains(const node *z)
+{
+    const node *stack[2 * 64];
+    unsigned depth = 0;
+    const ebb_ticks k = key(z);
+    const node *n = root;
+    for (;;) {
+        while (n != NIL) {
+            if (n == z) {
+                return true;
+            }
+            ebb_ticks kn = key(n);
+            if (k == kn && depth < sizeof stack / sizeof stack[0]) {
+                stack[depth++] = *kid((node *)n, 1); /* later: the right side */
+            }
+            n = k > kn ? *kid((node *)n, 1) : *kid((node *)n, 0);
+        }
+        if (depth == 0) {
+            return false;
+        }
+        n = stack[--depth];
+    }
+}

@@ -5,7 +5,7 @@
  *   src/time.c                  a red-black tree (the default): O(log n)
  *   src/time_list/time_list.c   a sorted list (ebb::timer_list): O(n) arm,
  *                               the smallest code
- * Each defines the same five things (docs/design.md, "Timer queue"):
+ * Each defines the same six things (docs/design.md, "Timer queue"):
  *   queue_first()  the earliest armed timer's node (NULL when none), O(1);
  * A queued timer's wait.node.next is never NULL, and it is NULL once the
  * timer left the queue (that is ebb_timer_armed());
@@ -13,8 +13,10 @@
  *                  every timer with the same deadline;
  *   erase(n)       take a queued timer out;
  *   expire_first(n) take the earliest timer out and wake its task;
- *   queue_reset()  forget every timer.
- * All five run with the port lock held.  So both files define exactly the
+ *   queue_reset()  forget every timer (touching none of them);
+ *   queue_contains(n) whether a timer is queued now, reading only the
+ *                  queue's own nodes (ports that forget: below).
+ * All six run with the port lock held.  So both files define exactly the
  * same global symbols: a firmware that links the ebb::timer_list object
  * never pulls src/time.c out of the core library.
  */
@@ -36,6 +38,7 @@ static void insert(node *z);
 static void erase(node *z);
 static void queue_reset(void);
 static void expire_first(node *f);
+static bool queue_contains(const node *n);
 
 static inline ebb_timer *timer_of(const node *n) { return EBB_CONTAINER_OF(n, ebb_timer, wait.node); }
 static inline ebb_ticks key(const node *n) { return timer_of(n)->deadline; }
@@ -86,6 +89,25 @@ static void service(ebb_irq_state s, bool due)
 
 void ebb_time_alarm_isr(void) { service(ebb_port_lock(), true); }
 
+/* Whether a cancelled timer is to be taken out of the queue.  A port whose
+ * reset forgets the queue without touching the timers in it (the host
+ * port's ebb_host_reset(): a test's timers may have gone with its stack
+ * frame) defines EBB_PORT_FORGETS_TIMERS.  There a timer can look armed in a
+ * queue that no longer exists; unlinking it would write into its forgotten
+ * neighbours and could hang them into the live queue.  It is dropped
+ * instead, so ebb_task_reset() may come before or after ebb_host_reset().
+ * Other ports pay nothing. */
+static inline bool cancel_dequeues(ebb_timer *t)
+{
+#if defined(EBB_PORT_FORGETS_TIMERS)
+    if (ebb_timer_armed(t) && !queue_contains(&t->wait.node)) {
+        t->wait.node.next = NULL; /* forgotten by a reset: idle */
+        return false;
+    }
+#endif
+    return ebb_timer_armed(t);
+}
+
 ebb_poll_t (ebb_sleep_until)(ebb_timer *t, ebb_ticks deadline)
 {
     ebb_poll_t r = EBB_PENDING;
@@ -93,7 +115,7 @@ ebb_poll_t (ebb_sleep_until)(ebb_timer *t, ebb_ticks deadline)
     ebb_irq_state s = ebb_port_lock();
 
     if (ebb_cancelling()) {
-        if (ebb_timer_armed(t)) {
+        if (cancel_dequeues(t)) {
             new_first = queue_first() == &t->wait.node; /* no alarm for a timer that is gone */
             erase(&t->wait.node);
         }

@@ -10,10 +10,13 @@
  *   - Context: outside every task poll and interrupt handler (main, a test's
  *     set-up).  Contract reset:1 - not called inside a task's poll (contracts
  *     off: EBB_EBUSY, nothing changes).
- *   - Order: reset the tasks first.  ebb_task_reset() cancels a task, which
- *     withdraws it from whatever it waits on (channel, timer, mutex...), so
- *     the objects it waited on must still be intact then.  After that no
- *     task waits on any object, and the objects can be reset.
+ *   - Order: reset the tasks before the objects they wait on.
+ *     ebb_task_reset() cancels a task, which withdraws it from whatever it
+ *     waits on (channel, timer, mutex...), so the objects it waited on must
+ *     still be intact then.  After that no task waits on any object, and the
+ *     objects can be reset.  The host port's ebb_host_reset() may come
+ *     before or after: it forgets timers and run queues without touching
+ *     them, and a task reset afterwards drops those stale links.
  *   - Contract reset:2 - no task waits on the object being reset (reset its
  *     tasks first).  Contracts off: EBB_EBUSY, nothing changes - a waiter
  *     left linked to a reset object would corrupt its list.

@@ -40,7 +40,10 @@ void ebb_host_irq_in_lock(unsigned n, ebb_host_isr_fn fn, void *arg);
 bool ebb_host_in_isr(void);
 
 /** Forget all state (time = `start`, no alarm, no pending interrupts,
- *  every executor's run queue empty).  Call at the start of every test.
+ *  every executor's run queue empty) without touching the timers and tasks
+ *  that were queued (a test's may have lived on its stack).  Call at the
+ *  start of every test, before or after ebb_task_reset() of its tasks (a
+ *  task reset afterwards drops its forgotten timer and queue link).
  *  Context: outside any poll (a test's set-up).  Cost: O(executors). */
 void ebb_host_reset(ebb_ticks start);
 

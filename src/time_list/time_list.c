@@ -37,3 +37,15 @@ static void expire_first(node *f)
 }
 
 static void queue_reset(void) { ebb_waitlist_init(&timers); }
+
+/* Whether `n` is queued: a walk of the live list (host port only:
+ * time_impl.h, cancel_dequeues). */
+EBB_UNUSED static bool queue_contains(const node *n)
+{
+    for (const node *q = ebb_dlist_first(&timers.l); q != NULL; q = ebb_dlist_next(&timers.l, q)) {
+        if (q == n) {
+            return true;
+        }
+    }
+    return false;
+}

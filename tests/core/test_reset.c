@@ -19,11 +19,13 @@ static EBB_PARKER_DEFINE(parker);
 static ebb_ticker ticker;
 
 /* One task that waits on the object named by `op`, counting its resumes. */
-enum op { OP_RECV, OP_SEND, OP_LOCK, OP_TAKE, OP_ALLOC, OP_PARK, OP_TICK, OP_RESET_SELF };
+enum op { OP_RECV, OP_SEND, OP_LOCK, OP_TAKE, OP_ALLOC, OP_PARK, OP_TICK, OP_SLEEP, OP_RESET_SELF };
 
 struct waiter {
     ebb_task task;
     ebb_wait w;
+    ebb_timer timer;
+    ebb_ticks sleep;
     enum op op;
     int value;
     void *block;
@@ -63,6 +65,9 @@ static ebb_poll_t waiter_poll(ebb_task *self)
         case OP_TICK:
             EBB_AWAIT(ebb_ticker_next(&ticker));
             break;
+        case OP_SLEEP:
+            EBB_AWAIT(ebb_sleep_for(&t->timer, t->sleep));
+            break;
         case OP_RESET_SELF:
             t->self_reset = ebb_task_reset(self); /* misuse: reset:1 */
             EBB_AWAIT(ebb_park(&parker));
@@ -73,18 +78,20 @@ static ebb_poll_t waiter_poll(ebb_task *self)
     EBB_END();
 }
 
-static struct waiter a, b;
+static struct waiter a, b, c;
 
 static int setup(void **state)
 {
     ebb__cur = NULL; /* a failed test may have jumped out of a poll */
-    /* The order the docs give: tasks first, while what they wait on is
-     * intact; then the host port; then the objects. */
+    /* Tasks before the objects they wait on; the host port in any order
+     * (test_host_reset_before_task_reset takes the other one). */
     assert_int_equal(ebb_task_reset(&a.task), EBB_OK);
     assert_int_equal(ebb_task_reset(&b.task), EBB_OK);
+    assert_int_equal(ebb_task_reset(&c.task), EBB_OK);
     ebb_test_setup(state);
     a = (struct waiter){.task = EBB_TASK_INITIALIZER(waiter_poll)};
     b = (struct waiter){.task = EBB_TASK_INITIALIZER(waiter_poll)};
+    c = (struct waiter){.task = EBB_TASK_INITIALIZER(waiter_poll)};
     assert_int_equal(ebb_channel_reset(&chan), EBB_OK);
     assert_int_equal(ebb_mutex_reset(&mtx), EBB_OK);
     assert_int_equal(ebb_sem_reset(&sem, 1), EBB_OK);
@@ -165,6 +172,60 @@ static void test_task_reset_disarms_its_timer(void **state)
     start(&a, OP_TICK);
     ebb_host_run_until(&test_exec, EBB_MS(9));
     assert_int_equal(a.resumes, 2);
+}
+
+/* ebb_host_reset() first, then the tasks: the order does not matter.  The
+ * host reset forgets the timer queue (two sleepers' timers) and the run
+ * queue (a woken task) without touching them; a new timer is armed in the
+ * fresh queue; then resetting the old tasks must neither unlink their
+ * timers from the forgotten queue (which would hang the forgotten
+ * neighbour into the live queue and lose the new timer) nor leave a stale
+ * run-queue link (the respawned task would never run). */
+static void test_host_reset_before_task_reset(void **state)
+{
+    (void)state;
+    a.op = b.op = OP_SLEEP;
+    a.sleep = EBB_MS(10);
+    b.sleep = EBB_MS(20);
+    start(&a, OP_SLEEP);
+    start(&b, OP_SLEEP);
+    start(&c, OP_PARK);
+    assert_true(ebb_unpark(&parker));
+    assert_true(ebb_executor_has_work(&test_exec)); /* c is queued */
+
+    ebb_host_reset(0); /* the order the docs used to forbid */
+    assert_false(ebb_executor_has_work(&test_exec));
+    assert_int_equal(ebb_host_alarm(), EBB_TICKS_NEVER);
+
+    /* A task of the next test arms a timer in the fresh queue... */
+    static struct waiter d;
+    d = (struct waiter){.task = EBB_TASK_INITIALIZER(waiter_poll), .sleep = EBB_MS(5)};
+    start(&d, OP_SLEEP);
+    assert_int_equal(ebb_host_alarm(), EBB_MS(5));
+    /* ...and then the old tasks are reset. */
+    assert_int_equal(ebb_task_reset(&a.task), EBB_OK);
+    assert_int_equal(ebb_task_reset(&b.task), EBB_OK);
+    assert_int_equal(ebb_task_reset(&c.task), EBB_OK);
+    assert_false(ebb_timer_armed(&a.timer));
+    assert_false(ebb_timer_armed(&b.timer));
+    assert_false(ebb_node_linked(&c.task.node));
+    assert_true(ebb_timer_armed(&d.timer));
+    assert_int_equal(ebb_host_alarm(), EBB_MS(5));
+
+    /* The new timer still fires, and the old tasks run again from the top. */
+    assert_int_equal(ebb_parker_reset(&parker), EBB_OK);
+    a.sleep = EBB_MS(4);
+    start(&a, OP_SLEEP);
+    start(&c, OP_PARK);
+    assert_int_equal(c.starts, 2);
+    ebb_host_run_until(&test_exec, EBB_MS(6));
+    assert_int_equal(d.resumes, 1);
+    assert_int_equal(a.starts, 2);
+    assert_int_equal(a.resumes, 1);
+    assert_true(ebb_unpark(&parker));
+    ebb_host_run_until(&test_exec, EBB_MS(7));
+    assert_int_equal(c.resumes, 1);
+    assert_int_equal(ebb_task_reset(&d.task), EBB_OK);
 }
 
 /* Resetting tasks that are idle or done is harmless, and a task that
@@ -311,6 +372,7 @@ int main(void)
         T(test_task_reset_leaves_the_run_queue),
         T(test_task_reset_disarms_its_timer),
         T(test_task_reset_idle_task),
+        T(test_host_reset_before_task_reset),
         T(test_channel_reset_empties),
         T(test_channel_reset_refuses_a_waiting_sender),
         T(test_mutex_reset),
