@@ -207,11 +207,16 @@ extern const ebb_task_entry __stop_ebb_tasks[] EBB_WEAK;
  * entry (8 bytes on a 32-bit MCU) and the string.
  */
 #if defined(__GNUC__)
+/* The _Generic selections make a pointer that is not an ebb_task * and a
+ * name that is not a string hard errors (a plain initializer only warns);
+ * a task on the stack is one too (not an address constant).  Compile-fail
+ * tests: tests/core/compile_fail/task_*. */
 #define EBB_TASK_REGISTER(id, task_ptr, name_str)                              \
-    static const char *ebb__task_name_##id = (name_str);                       \
+    static const char *ebb__task_name_##id =                                   \
+        _Generic((name_str), char *: (name_str), const char *: (name_str));    \
     static const ebb_task_entry ebb__task_entry_##id                           \
-        __attribute__((section("ebb_tasks"), used)) = {(task_ptr),             \
-                                                       &ebb__task_name_##id}
+        __attribute__((section("ebb_tasks"), used)) = {                        \
+            _Generic((task_ptr), ebb_task *: (task_ptr)), &ebb__task_name_##id}
 #else
 #define EBB_TASK_REGISTER(id, task_ptr, name_str)                              \
     _Static_assert(0, "the task table needs the GNU section attribute")

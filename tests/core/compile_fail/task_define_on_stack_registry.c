@@ -1,0 +1,24 @@
+/* Must NOT compile: with the task table on, a task defined inside a
+ * function must be static - the table cannot point into a stack frame
+ * (ebb/task.h, EBB_TASK_DEFINE).  The option may differ from one file to the
+ * next, so this file turns it on for itself. */
+#define EBB_CONFIG_TASK_REGISTRY 1
+#include "ebb/ebb.h"
+
+struct t { ebb_task task; };
+static ebb_poll_t body(ebb_task *self)
+{
+    EBB_BEGIN(&self->co);
+    EBB_END();
+}
+
+void start(ebb_executor *ex);
+void start(ebb_executor *ex)
+{
+#ifndef EBB_CF_OK
+    EBB_TASK_DEFINE(struct t, worker, body);
+#else /* the fixed version compiles: the error above is this rule's */
+    static EBB_TASK_DEFINE(struct t, worker, body);
+#endif
+    (void)ebb_task_spawn(ex, &worker.task);
+}
