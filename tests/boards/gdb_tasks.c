@@ -1,7 +1,8 @@
 /*
  * gdb_tasks.c - a known state for tools/gdb/ebb.py (tests/boards/gdb_tasks.sh
  * halts here and checks what `ebb-tasks` prints).  At gdb_halt_here():
- * `driver` is running, `woken` is ready, `sleeper` and `listener` wait at
+ * `driver` is running, `woken` is ready, `sleeper` (on its timer),
+ * `listener` (on signal `never`) and `consumer` (on channel `queue`) wait at
  * their awaits, `quick` is done, `cancelled` was cancelled; the board's
  * finger executor runs in an interrupt; `workers` (an array) are done.
  * Built twice: with the task table (EBB_CONFIG_TASK_REGISTRY=1: the workers
@@ -40,6 +41,23 @@ static ebb_poll_t listener_poll(ebb_task *self)
     EBB_END();
 }
 
+EBB_CHANNEL_DEFINE(queue, uint32_t, 4);
+
+struct consumer {
+    ebb_task task;
+    ebb_wait wait;
+    uint32_t item;
+};
+static ebb_poll_t consumer_poll(ebb_task *self)
+{
+    struct consumer *c = EBB_CONTAINER_OF(self, struct consumer, task);
+    EBB_BEGIN(&self->co);
+    for (;;) {
+        EBB_AWAIT(ebb_channel_recv(&c->wait, &queue, &c->item)); /* @consumer */
+    }
+    EBB_END();
+}
+
 struct plain {
     ebb_task task;
 };
@@ -53,6 +71,7 @@ static EBB_TASK_DEFINE(struct sleeper, sleeper, sleeper_poll);
 static EBB_TASK_DEFINE(struct listener, listener, listener_poll);
 static EBB_TASK_DEFINE(struct listener, woken, listener_poll);
 static EBB_TASK_DEFINE(struct plain, quick, quick_poll);
+static EBB_TASK_DEFINE(struct consumer, consumer, consumer_poll);
 static struct plain workers[2] = {{EBB_TASK_INITIALIZER(quick_poll)},
                                   {EBB_TASK_INITIALIZER(quick_poll)}};
 #if EBB_CONFIG_TASK_REGISTRY
@@ -92,6 +111,7 @@ int main(void)
     ebb_task_spawn(&exec, &listener.task);
     ebb_task_spawn(&exec, &woken.task);
     ebb_task_spawn(&exec, &quick.task);
+    ebb_task_spawn(&exec, &consumer.task);
     ebb_task_spawn(&exec, &workers[0].task);
     ebb_task_spawn(&exec, &workers[1].task);
 #if EBB_CONFIG_TASK_REGISTRY

@@ -1,7 +1,8 @@
 #!/bin/sh
 # gdb (batch) halts tests/boards/gdb_tasks.c on QEMU at gdb_halt_here(), runs
 # tools/gdb/ebb.py's `ebb-tasks`, and checks every executor and task line:
-# name, state, and the file:line of the await each is suspended at.
+# name, state, the file:line of the await each is suspended at, and the
+# object a waiting task waits on (named from the symbol table).
 #   tests/boards/gdb_tasks.sh <ebb source> <elf> <gdb-multiarch> <qemu-system-arm> table|notable
 # table: the image was built with the task table (EBB_CONFIG_TASK_REGISTRY=1),
 # whose names (one set at run time) must show; notable: without it, names
@@ -22,23 +23,24 @@ want() { # regex
 }
 want "^executor [0-9] exec \(thread mode\)$"
 want "^executor [0-9] finger_exec \(interrupt executor, pender [A-Za-z_0-9]+\)$"
-want "^  keys +waiting +board\.c:[0-9]+  EBB_AWAIT\(ebb_signal_wait"
+want "^  keys +waiting +board\.c:[0-9]+  EBB_AWAIT\(ebb_signal_wait.*  -- on keys_signal\.waiters \(ebb_signal\)$"
 want "^  driver +running +gdb_tasks\.c:$(line driver)  EBB_AWAIT\(ebb_sleep_for"
-want "^  listener +waiting +gdb_tasks\.c:$(line listener)  EBB_AWAIT\(ebb_signal_wait"
-want "^  woken +ready +gdb_tasks\.c:$(line listener) "
+want "^  listener +waiting +gdb_tasks\.c:$(line listener)  EBB_AWAIT\(ebb_signal_wait.*  -- on never\.waiters \(ebb_signal\)$"
+want "^  consumer +waiting +gdb_tasks\.c:$(line consumer)  EBB_AWAIT\(ebb_channel_recv.*  -- on queue\.receivers \(ebb_channel\)$"
+want "^  woken +ready +gdb_tasks\.c:$(line listener) .*  -- on never\.waiters \(ebb_signal\)$"
 if [ "$mode" = table ]; then
     sleeper=sensor; workers="worker0 worker1"
 else
     sleeper=sleeper; workers="workers[0] workers[1]"
 fi
-want "^  $sleeper +waiting +gdb_tasks\.c:$(line sleeper)  EBB_AWAIT\(ebb_sleep_for"
+want "^  $sleeper +waiting +gdb_tasks\.c:$(line sleeper)  EBB_AWAIT\(ebb_sleep_for.*  -- on timer sleeper\.timer, due at tick 1[0-9]{6}$"
 want "^  quick +done"
 for w in $workers; do want "^  $(echo "$w" | sed 's/[][]/\\&/g') +done"; done
 want "^not spawned \(or cancelled\)$"
 want "^  cancelled +idle"
-# The thread-mode executor lists exactly its seven live tasks, in name order.
+# The thread-mode executor lists exactly its eight live tasks, in name order.
 got=$(echo "$out" | awk '/^executor [0-9] exec /{on=1; next} /^(executor|not spawned)/{on=0} on{print $1}' | tr '\n' ' ')
-want_list=$(printf '%s\n' driver listener quick $sleeper woken $workers | LC_ALL=C sort | tr '\n' ' ')
+want_list=$(printf '%s\n' consumer driver listener quick $sleeper woken $workers | LC_ALL=C sort | tr '\n' ' ')
 [ "$got" = "$want_list" ] || { echo "tasks of exec: '$got', expected '$want_list'"; fail=1; }
 # The table is in the image only when asked for: off, it costs nothing.
 if gdb_out=$("$gdb" -batch -nx -ex "info symbol (unsigned long)&__start_ebb_tasks" "$elf" 2>&1) &&

@@ -7,8 +7,13 @@
 # __start_ebb_executors .. __stop_ebb_executors) and every task:
 # its name, its state - running (being polled right now), ready (queued on
 # its executor), waiting, done or idle - and, for a task suspended at an
-# await, the source file:line of that await and its text, which says what
-# the task is waiting on.
+# await, the source file:line of that await and its text, and what it waits
+# on, named from the symbol table: "-- on queue.receivers (ebb_channel)" (the
+# object whose wait list holds the task's ebb_wait), "-- on timer
+# sleeper.timer, due at tick N" (an armed ebb_timer of the task), "-- on
+# parker w.parker".  Those are found in the task's own struct (the variable
+# that holds it, from the debug info); a wait list outside static storage is
+# reported as such.
 #
 # Where the tasks come from, all three merged:
 #   - the task table (EBB_CONFIG_TASK_REGISTRY, ebb/task.h): the linker
@@ -96,6 +101,129 @@ def where(task):
     if sal.symtab is not None:
         return (sal.symtab.filename, sal.line, _source_text(sal.symtab, sal.line))
     return None
+
+
+def _symbol_at(addr):
+    """(name, value, offset) of the statically allocated variable that holds
+    address `addr`, or None (not in static storage, or no debug info)."""
+    try:
+        out = gdb.execute("info symbol 0x%x" % addr, to_string=True).strip()
+    except gdb.error:
+        return None
+    if out.startswith("No symbol"):
+        return None
+    name = out.split(" in section")[0].split(" + ")[0].strip()
+    syms = list(gdb.lookup_static_symbols(name))
+    g = gdb.lookup_global_symbol(name)
+    if g is not None:
+        syms.append(g)
+    for sym in syms:
+        if not sym.is_variable:
+            continue
+        try:
+            v = sym.value()
+        except gdb.error:
+            continue
+        if v.address is None:
+            continue
+        base = int(v.address)
+        if base <= addr < base + v.type.sizeof:
+            return name, v, addr - base
+    return None
+
+
+# The objects a task can wait on: a wait list is embedded in each (channel,
+# signal, mutex, semaphore, pool, ...); its head sits in the ring of the
+# waiters' nodes.
+_LIST_TAGS = ("ebb_waitlist", "ebb_dlist")
+
+
+def _member_at(name, v, off):
+    """Descend from variable `name` (value v) to the member at byte offset
+    `off`, stopping at a wait list.  Returns (path, value, owner) where owner
+    is the struct tag holding the last member (e.g. 'ebb_channel')."""
+    path, owner = name, None
+    while True:
+        t = v.type.strip_typedefs()
+        if t.code == gdb.TYPE_CODE_STRUCT:
+            if t.tag in _LIST_TAGS:
+                return path, v, owner
+            for f in t.fields():
+                if f.name is None or not hasattr(f, "bitpos"):
+                    continue
+                fo = f.bitpos // 8
+                if fo <= off < fo + f.type.sizeof:
+                    owner = t.tag or owner
+                    path, v, off = path + "." + f.name, v[f.name], off - fo
+                    break
+            else:
+                return path, v, owner
+        elif t.code == gdb.TYPE_CODE_ARRAY and t.target().sizeof:
+            i = off // t.target().sizeof
+            path, v, off = "%s[%d]" % (path, i), v[i], off - i * t.target().sizeof
+        else:
+            return path, v, owner
+
+
+def _list_of(wait):
+    """What the linked ebb_wait `wait` waits on: walk its ring to the wait
+    list's head and name the object around it from the symbol table."""
+    start = int(wait["node"].address)
+    n = wait["node"]["next"]
+    for _ in range(1000):
+        a = int(n)
+        if a in (0, start):
+            break
+        r = _symbol_at(a)
+        if r is not None:
+            path, v, owner = _member_at(*r)
+            if v.type.strip_typedefs().tag in _LIST_TAGS:
+                return "%s (%s)" % (path, owner) if owner else path
+        n = n.dereference()["next"]
+    return "a wait list outside static storage"
+
+
+def waits_on(addr):
+    """What the task at `addr` waits on, as a list of strings: each armed
+    timer, linked ebb_wait and occupied parker of its struct (found through
+    the debug info of the variable that holds it) that names this task."""
+    r = _symbol_at(addr)
+    if r is None:
+        return []
+    name, v, _ = r
+    out = []
+
+    def scan(val, path, depth):
+        t = val.type.strip_typedefs()
+        if depth > 8:
+            return
+        if t.code == gdb.TYPE_CODE_STRUCT:
+            if t.tag == "ebb_task":
+                return
+            if t.tag == "ebb_timer":
+                w = val["wait"]
+                if int(w["node"]["next"]) != 0 and int(w["task"]) == addr:
+                    out.append("timer %s, due at tick %d" % (path, int(val["deadline"])))
+                return
+            if t.tag == "ebb_wait":
+                if int(val["node"]["next"]) != 0 and int(val["task"]) == addr:
+                    out.append(_list_of(val))
+                return
+            if t.tag == "ebb_parker":
+                if int(val["parked"]) == addr:
+                    out.append("parker %s" % path)
+                return
+            for f in t.fields():
+                if f.name:
+                    scan(val[f.name], path + "." + f.name, depth + 1)
+        elif t.code == gdb.TYPE_CODE_ARRAY:
+            lo, hi = t.range()
+            if hi - lo < 256:
+                for i in range(lo, hi + 1):
+                    scan(val[i], "%s[%d]" % (path, i), depth + 1)
+
+    scan(v, name, 0)
+    return out
 
 
 def _embeds_task(t):
@@ -260,6 +388,10 @@ class EbbTasks(gdb.Command):
             loc = "%s:%d  %s" % (w[0].split("/")[-1], w[1], w[2])
         elif state in ("running", "ready"):
             loc = "(at the start)"
+        if state in ("ready", "waiting"):
+            on = waits_on(addr)
+            if on:
+                loc += "  -- on " + ", ".join(on)
         print("  %-14s %-8s %s" % (name, state, loc))
 
 
