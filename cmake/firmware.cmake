@@ -79,6 +79,13 @@ if(EBB_BOARD_NAME STREQUAL "qemu-netduinoplus2" AND EBB_QEMU)
             ${CMAKE_BINARY_DIR}/out_of_tree_board ${EBB_QEMU})
   set_tests_properties(board.out_of_tree_picolibc PROPERTIES TIMEOUT 300 PROCESSORS 2)
 
+  # A newcomer's path, in a fresh copy of the repository: a new folder
+  # apps/<name>/ runs with `make run APP=<name>`, nothing of ebb edited, and
+  # only that app is built; an unknown APP or BOARD prints the real lists.
+  add_test(NAME board.new_app
+    COMMAND sh ${EBB_SOURCE_DIR}/tests/boards/new_app.sh ${EBB_SOURCE_DIR} ${CMAKE_BINARY_DIR}/new_app)
+  set_tests_properties(board.new_app PROPERTIES TIMEOUT 400 PROCESSORS 2)
+
   # The firmware examples of the README and docs/ build and link.
   include(${EBB_SOURCE_DIR}/cmake/docs_examples.cmake)
   ebb_docs_examples(firmware)
