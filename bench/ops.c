@@ -6,19 +6,7 @@
  * bench/ops_budget.json.  The cost of reading the counter itself is
  * measured first and subtracted.
  */
-#include "ebb_board.h"
-
-#define TIM2_CNT (*(volatile uint32_t *)0x40000024u)
-
-static uint32_t overhead;
-
-static inline uint32_t stamp(void)
-{
-    __asm volatile("" ::: "memory");
-    uint32_t t = TIM2_CNT;
-    __asm volatile("" ::: "memory");
-    return t;
-}
+#include "probe.h" /* stamp(), overhead, the waiter task */
 
 static void report(const char *name, uint32_t t0, uint32_t t1)
 {
@@ -37,25 +25,6 @@ static void report(const char *name, uint32_t t0, uint32_t t1)
         uint32_t t1_ = stamp();                                                \
         report(name, t0_, t1_);                                                \
     } while (0)
-
-/* A task that waits on a list, forever: the shape of every event wait. */
-static ebb_waitlist events = EBB_WAITLIST_INIT;
-struct waiter {
-    ebb_task task;
-    ebb_wait wait;
-    uint32_t resumes;
-};
-static ebb_poll_t waiter_poll(ebb_task *self)
-{
-    struct waiter *w = EBB_CONTAINER_OF(self, struct waiter, task);
-    EBB_BEGIN(&self->co);
-    for (;;) {
-        EBB_AWAIT(ebb_wait_on(&w->wait, &events));
-        w->resumes++;
-    }
-    EBB_END();
-}
-static EBB_TASK_DEFINE(struct waiter, waiter, waiter_poll);
 
 /* A task that takes a semaphore forever. */
 static EBB_SEM_DEFINE(sem_irq, 0, 10);
@@ -145,13 +114,12 @@ static EBB_EXECUTOR_DEFINE(exec, NULL);
 int main(void)
 {
     ebb_board_init();
-    uint32_t a = stamp(), b = stamp();
-    overhead = b - a;
+    probe_calibrate();
     ebb_executor_init(&exec, NULL);
     (void)ebb_task_spawn(&exec, &waiter.task);
     (void)ebb_executor_poll(&exec); /* the waiter is now waiting */
 
-    MEASURE("waitlist_wake_all(1_waiter)", ebb_waitlist_wake_all(&events));
+    MEASURE("waitlist_wake_all(1_waiter)", ebb_waitlist_wake_all(&probe_events));
     MEASURE("executor_poll(resume+wait_again)", (void)ebb_executor_poll(&exec));
     MEASURE("wake(idle_task)", (void)ebb_wake(&waiter.task));
     MEASURE("wake(already_queued)", (void)ebb_wake(&waiter.task));

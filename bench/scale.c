@@ -22,9 +22,8 @@
  * timer_arm and timer_cancel are the worst of 16 arms/cancels at
  * pseudo-random deadlines among the N (a red-black tree: the depth varies).
  */
-#include "ebb_board.h"
+#include "probe.h" /* stamp(), overhead, the waiter task */
 
-#define TIM2_CNT (*(volatile uint32_t *)0x40000024u)
 #define NMAX 1000
 #define K_POSITIONS 16
 
@@ -34,17 +33,8 @@ static uint32_t whole_run_max;
 #endif
 
 static unsigned cur_n;
-static uint32_t overhead;
 static volatile ebb_poll_t sink;
 static bool ok = true;
-
-static inline uint32_t stamp(void)
-{
-    __asm volatile("" ::: "memory");
-    uint32_t t = TIM2_CNT;
-    __asm volatile("" ::: "memory");
-    return t;
-}
 
 static void put(const char *kind, const char *name, unsigned n, uint32_t v)
 {
@@ -176,24 +166,6 @@ static void populate(uint8_t kind, unsigned n)
 }
 
 /* ---- the probes ---- */
-
-static ebb_waitlist wl = EBB_WAITLIST_INIT;
-struct waiter {
-    ebb_task task;
-    ebb_wait wait;
-    uint32_t resumes;
-};
-static ebb_poll_t waiter_poll(ebb_task *self)
-{
-    struct waiter *w = EBB_CONTAINER_OF(self, struct waiter, task);
-    EBB_BEGIN(&self->co);
-    for (;;) {
-        EBB_AWAIT(ebb_wait_on(&w->wait, &wl));
-        w->resumes++;
-    }
-    EBB_END();
-}
-static EBB_TASK_DEFINE(struct waiter, waiter, waiter_poll);
 
 /* Timer arm / cancel / fire, measured from inside a task (arming needs
  * one), each time main wakes it. */
@@ -334,8 +306,7 @@ static const unsigned sizes[] = {1, 10, 100, 1000};
 int main(void)
 {
     ebb_board_init();
-    uint32_t a = stamp(), b = stamp();
-    overhead = b - a;
+    probe_calibrate();
     ebb_executor_init(&exec, NULL);
     far_base = ebb_now() + EBB_SEC(10);
     ebb_task *probes[] = {&waiter.task, &prober.task, &timeouter.task, &sel2.task, &sel3.task, &sel4.task};
@@ -349,7 +320,7 @@ int main(void)
         cur_n = sizes[si];
 
         populate(BG_SLEEP, cur_n);
-        MEASURE("wake+poll", ebb_waitlist_wake_all(&wl); (void)ebb_executor_poll(&exec));
+        MEASURE("wake+poll", ebb_waitlist_wake_all(&probe_events); (void)ebb_executor_poll(&exec));
         ebb_waitlist_wake_all(&prober_go);
         run_all(); /* the prober measures and reports */
         ebb_waitlist_wake_all(&to_go);
