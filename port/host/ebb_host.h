@@ -47,6 +47,23 @@ bool ebb_host_in_isr(void);
  *  Context: outside any poll (a test's set-up).  Cost: O(executors). */
 void ebb_host_reset(ebb_ticks start);
 
+/** ebb_host_reset() without the clock: the port's and the core's state
+ *  only (pending interrupts, current task, timer queue, run queues, the
+ *  panic hook).  For tests that bring their own time driver instead of the
+ *  virtual clock (tests/drivers: a real driver against simulated registers,
+ *  linked with ebb::core); ebb_host_advance() and the run helpers below
+ *  belong to the virtual clock and do not apply there. */
+void ebb_host_reset_port(void);
+
+typedef void (*ebb_host_panic_fn)(const char *module, int id);
+
+/** Call `fn(module, id)` on ebb_port_panic() (a driver's panic, or a
+ *  contract with the default ebb_on_contract) before the port aborts: a test
+ *  checks an expected panic by longjmp-ing out of `fn`.  If `fn` returns,
+ *  the port prints the panic and aborts as without a hook.  NULL removes it;
+ *  ebb_host_reset() and ebb_host_reset_port() remove it too. */
+void ebb_host_set_panic_hook(ebb_host_panic_fn fn);
+
 /** Advance virtual time by `ticks`, firing each alarm at its deadline.  The
  *  clock saturates at EBB_TICKS_NEVER - 1: time never goes backwards and
  *  never reaches "never" (so an alarm at EBB_TICKS_NEVER never fires).

@@ -17,17 +17,12 @@ static ebb_ticks now_ticks;
 static ebb_ticks alarm_at = EBB_TICKS_NEVER;
 static unsigned long alarm_requests;
 
-void ebb__host_port_reset(void); /* host.c */
-
 void ebb_host_reset(ebb_ticks start)
 {
-    ebb__host_port_reset();
+    ebb_host_reset_port();
     now_ticks = start;
     alarm_at = EBB_TICKS_NEVER;
     alarm_requests = 0;
-    ebb__cur = NULL;
-    ebb__time_reset();
-    ebb__executor_reset_all();
 }
 
 ebb_ticks ebb_time_driver_now(void) { return now_ticks; }
@@ -104,11 +99,9 @@ unsigned long ebb_host_run_idle(ebb_executor *ex, unsigned long max_passes)
     return passes;
 }
 
-void ebb_port_idle(ebb_executor *ex)
+/* ebb_port_idle() (host.c) with nothing ready: sleep until the alarm. */
+void ebb__host_idle(void)
 {
-    if (ebb_executor_has_work(ex)) {
-        return;
-    }
     if (alarm_at == EBB_TICKS_NEVER) {
         /* Nothing can ever wake a host executor now: stopping beats spinning. */
         fprintf(stderr, "ebb host: idle with no timer armed - nothing can wake the executor\n");

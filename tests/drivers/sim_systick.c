@@ -1,4 +1,6 @@
-/* sim_systick.c - see sim_systick.h; also the minimal ebb port of its tests. */
+/* sim_systick.c - see sim_systick.h.  The rest of the port is the host
+ * port of ebb::core: the exception is taken through ebb_host_irq(), which
+ * holds it back while the port lock is held. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,6 +9,7 @@
 
 #include "ebb/port.h"
 #include "ebb/time.h"
+#include "ebb_host.h"
 
 #define CSR_CTRL (EBB_CM_SYST_CSR_ENABLE | EBB_CM_SYST_CSR_TICKINT | EBB_CM_SYST_CSR_CLKSOURCE)
 
@@ -17,7 +20,6 @@ unsigned sim_exc_prio;
 unsigned long sim_irqs_taken;
 unsigned long sim_accesses;
 unsigned long sim_sim_cuts;
-unsigned sim_lock_depth;
 uint32_t sim_cut_cycles;
 uint32_t sim_cut_jitter;
 uint32_t sim_entry_cycles;
@@ -49,6 +51,7 @@ static void (*hook_fn)(void);
 static uint64_t jit = 0x2545F4914F6CDD1Dull;
 static uint32_t hold;  /* cycles VAL still reads 0 before the reload */
 static bool counted;   /* VAL reached 0 by counting (not by a store) */
+static bool raised;    /* handed to ebb_host_irq(), not yet run */
 
 static void die(const char *msg)
 {
@@ -136,11 +139,14 @@ static void clocks(uint64_t n)
     }
 }
 
-static bool deliver(void)
+/* The exception is taken (and tail-chained while pending): run by the host
+ * port at once, or at the outermost unlock of the port lock. */
+static void take(void *arg)
 {
-    bool taken = false;
+    (void)arg;
+    raised = false;
     sync();
-    while (pending && sim_lock_depth == 0 && !primask && isr_depth == 0 && hp_depth == 0) {
+    while (pending && !primask && isr_depth == 0 && hp_depth == 0) {
         pending = false;
         isr_depth++;
         sim_irqs_taken++;
@@ -149,9 +155,20 @@ static bool deliver(void)
         SysTick_Handler();
         isr_depth--;
         sync();
-        taken = true;
     }
-    return taken;
+}
+
+/* Request the exception if pending and not masked by PRIMASK or a running
+ * handler; true if it was taken now (the port lock was not held). */
+static bool deliver(void)
+{
+    unsigned long before = sim_irqs_taken;
+    sync();
+    if (pending && !primask && isr_depth == 0 && hp_depth == 0 && !raised) {
+        raised = true;
+        ebb_host_irq(take, NULL);
+    }
+    return sim_irqs_taken != before;
 }
 
 volatile uint32_t *sim_syst_reg(uintptr_t addr)
@@ -238,7 +255,7 @@ void sim_reset(void)
     primask = false;
     isr_depth = 0;
     hp_depth = 0;
-    sim_lock_depth = 0;
+    raised = false;
     sim_exc_prio = 0;
     sim_irqs_taken = 0;
     sim_accesses = 0;
@@ -258,6 +275,7 @@ void sim_reset(void)
     hook_countdown = 0;
     hook_fn = NULL;
     sim_panic_armed = 0;
+    ebb_host_set_panic_hook(sim_panic);
 }
 
 uint64_t sim_ref(void) { return started ? cyc - origin : 0; }
@@ -327,17 +345,9 @@ void ebb_cm_irq_set_prio(unsigned irq, unsigned prio)
     die("no NVIC line is simulated");
 }
 
-/* ---- the rest of the port (ebb/port.h) ---- */
+/* ---- panics (ebb_host_set_panic_hook) ---- */
 
-void sim_unlocked(void) { (void)deliver(); }
-
-void ebb_port_idle(struct ebb_executor *ex)
-{
-    (void)ex;
-    die("ebb_port_idle: the driver tests drive the executor themselves");
-}
-
-void ebb_port_panic(const char *module, int id)
+void sim_panic(const char *module, int id)
 {
     sim_panic_module = module;
     sim_panic_id = id;
@@ -345,6 +355,4 @@ void ebb_port_panic(const char *module, int id)
         sim_panic_armed = 0;
         longjmp(sim_panic_jmp, 1);
     }
-    fprintf(stderr, "ebb: panic %s:%d\n", module, id);
-    abort();
 }

@@ -62,7 +62,6 @@ extern unsigned sim_exc_prio;     /* ebb_cm_exc_set_prio(15, ...) */
 extern unsigned long sim_irqs_taken;
 extern unsigned long sim_accesses;
 extern unsigned long sim_sim_cuts; /* cuts the simulation performed */
-extern unsigned sim_lock_depth;
 extern uint32_t sim_cut_cycles;   /* cost of a cut (see above) */
 extern uint32_t sim_cut_jitter;   /* +- this, at random, per cut */
 extern uint32_t sim_entry_cycles; /* exception entry */
@@ -82,6 +81,8 @@ extern uint64_t sim_last_irq_cycle;  /* entry of the last exception */
 extern uint64_t sim_last_fire_cycle; /* the driver's call into the core */
 extern uint64_t sim_last_fire_now;   /* ebb_time_driver_now() then */
 
+/* Call after ebb_host_reset_port() (it installs the panic hook, which
+ * that removes). */
 void sim_reset(void);
 /* Cycles since time 0: the first reload of the counter after it was
  * enabled (VAL = LOAD, the driver's origin). */
@@ -100,6 +101,8 @@ bool sim_irq_pending(void);
 int64_t sim_driver_drift(void);
 uint32_t sim_driver_cur_load(void);
 
+/* The host port's panic hook: records the panic, longjmps when armed. */
+void sim_panic(const char *module, int id);
 extern jmp_buf sim_panic_jmp;
 extern int sim_panic_armed;
 extern const char *sim_panic_module;

@@ -1,4 +1,6 @@
-/* sim_tim.c - see sim_tim.h; also the minimal ebb port of the driver tests. */
+/* sim_tim.c - see sim_tim.h.  The rest of the port is the host port of
+ * ebb::core: the simulated NVIC takes the timer interrupt through
+ * ebb_host_irq(), which holds it back while the port lock is held. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,6 +9,7 @@
 
 #include "ebb/port.h"
 #include "ebb/time.h"
+#include "ebb_host.h"
 
 #define FLAGS (EBB_TIM_SR_UIF | EBB_TIM_SR_CC1IF | EBB_TIM_SR_CC2IF)
 
@@ -15,7 +18,6 @@ ebb_stm32_rcc_regs sim_rcc;
 bool sim_nvic_enabled;
 unsigned sim_nvic_prio;
 unsigned long sim_irqs_taken;
-unsigned sim_lock_depth;
 unsigned long sim_fires;
 uint64_t sim_last_fire_ref;
 uint64_t sim_last_fire_now;
@@ -33,6 +35,7 @@ static unsigned hp_depth;
 static void (*after_irq)(void);
 static unsigned hook_countdown;
 static void (*hook_fn)(void);
+static bool raised; /* handed to ebb_host_irq(), not yet run */
 
 static void die(const char *msg)
 {
@@ -59,21 +62,32 @@ static void sync(void)
     }
 }
 
-/* Take the interrupt (and tail-chain it) while nothing masks it. */
-static bool deliver(void)
+/* The NVIC takes the line (and tail-chains it while it stays high): run by
+ * the host port at once, or at the outermost unlock of the port lock. */
+static void take(void *arg)
 {
-    bool taken = false;
-    while (nvic_pending && sim_nvic_enabled && sim_lock_depth == 0 && isr_depth == 0 &&
-           hp_depth == 0) {
+    (void)arg;
+    raised = false;
+    while (nvic_pending && sim_nvic_enabled && isr_depth == 0 && hp_depth == 0) {
         nvic_pending = false;
         isr_depth++;
         sim_irqs_taken++;
         SIM_TIM_HANDLER();
         isr_depth--;
         sync(); /* still high on exit: pending again */
-        taken = true;
     }
-    return taken;
+}
+
+/* Request the interrupt if it is pending and enabled; true if it was taken
+ * now (nothing masked it). */
+static bool deliver(void)
+{
+    unsigned long before = sim_irqs_taken;
+    if (nvic_pending && sim_nvic_enabled && isr_depth == 0 && hp_depth == 0 && !raised) {
+        raised = true;
+        ebb_host_irq(take, NULL);
+    }
+    return sim_irqs_taken != before;
 }
 
 void *sim_periph(uintptr_t addr)
@@ -106,7 +120,7 @@ void sim_reset(void)
     sim_nvic_prio = 0;
     isr_depth = 0;
     hp_depth = 0;
-    sim_lock_depth = 0;
+    raised = false;
     sim_irqs_taken = 0;
     sim_fires = 0;
     sim_last_fire_ref = 0;
@@ -116,6 +130,7 @@ void sim_reset(void)
     hook_countdown = 0;
     hook_fn = NULL;
     sim_panic_armed = 0;
+    ebb_host_set_panic_hook(sim_panic);
 }
 
 uint64_t sim_ref(void) { return ref; }
@@ -224,21 +239,9 @@ void ebb_cm_irq_set_prio(unsigned irq, unsigned prio)
     sim_nvic_prio = prio;
 }
 
-/* ---- the rest of the port (ebb/port.h) ---- */
+/* ---- panics (ebb_host_set_panic_hook) ---- */
 
-void sim_unlocked(void)
-{
-    sync();
-    (void)deliver();
-}
-
-void ebb_port_idle(struct ebb_executor *ex)
-{
-    (void)ex;
-    die("ebb_port_idle: the driver tests drive the executor themselves");
-}
-
-void ebb_port_panic(const char *module, int id)
+void sim_panic(const char *module, int id)
 {
     sim_panic_module = module;
     sim_panic_id = id;
@@ -246,6 +249,4 @@ void ebb_port_panic(const char *module, int id)
         sim_panic_armed = 0;
         longjmp(sim_panic_jmp, 1);
     }
-    fprintf(stderr, "ebb: panic %s:%d\n", module, id);
-    abort();
 }

@@ -17,7 +17,8 @@
  * CR1.CEN.  The NVIC latches the line as pending, clears pending on entry,
  * re-pends on exit if the line is still high, and takes the handler at once
  * unless the port lock is held, a handler already runs, or a simulated
- * higher-priority context is active.
+ * higher-priority context is active (it is raised with ebb_host_irq(): the
+ * host port of ebb::core holds it back while the lock is held).
  *
  * Not modelled: the prescaler (CNT moves in ticks; PSC is only checked),
  * preload/shadow registers (ARR and CCR preload are off in the driver),
@@ -59,14 +60,14 @@ extern ebb_stm32_rcc_regs sim_rcc;
 extern bool sim_nvic_enabled;
 extern unsigned sim_nvic_prio;
 extern unsigned long sim_irqs_taken;  /* timer interrupts entered */
-extern unsigned sim_lock_depth;       /* the port lock (ebb_port_impl.h) */
 
 /* Alarms the driver reported to the core (sim_alarm_isr). */
 extern unsigned long sim_fires;
 extern uint64_t sim_last_fire_ref;   /* reference time of the last one */
 extern uint64_t sim_last_fire_now;   /* ebb_time_driver_now() then */
 
-/* Reset registers, NVIC, counters and hooks; reference time 0. */
+/* Reset registers, NVIC, counters and hooks; reference time 0.  Call after
+ * ebb_host_reset_port() (it installs the panic hook, which that removes). */
 void sim_reset(void);
 
 /* Ticks the counter has counted since the last reset (64-bit, exact). */
@@ -96,7 +97,9 @@ void sim_hp_exit(void);
 /* True while the timer interrupt is latched in the NVIC, not yet taken. */
 bool sim_irq_pending(void);
 
-/* ebb_port_panic() jumps here when armed (sim_panic_armed); records what. */
+/* ebb_port_panic() jumps here when armed (sim_panic_armed); records what.
+ * sim_panic() is the host port's panic hook. */
+void sim_panic(const char *module, int id);
 #include <setjmp.h>
 extern jmp_buf sim_panic_jmp;
 extern int sim_panic_armed;

@@ -28,6 +28,7 @@
 
 #include "ebb/ebb.h"
 #include "ebb/port.h"
+#include "ebb_host.h"
 #include "ebb_time_mtimer.h"
 
 #define RATIO 10u /* 10 MHz mtime, 1 MHz ticks */
@@ -42,7 +43,7 @@ static uint32_t step_min, step_max, rng = 1;
 static bool in_isr, mtie;
 static ebb_ticks armed_at = EBB_TICKS_NEVER;
 static unsigned alarms_taken, early_alarms;
-unsigned sim_lock_depth;
+static bool raised; /* handed to ebb_host_irq(), not yet run */
 
 static uint32_t rand32(void)
 {
@@ -58,13 +59,26 @@ static void advance(void)
     sim_mtime += step_min + (span ? rand32() % (span + 1u) : 0u);
 }
 
-/* The interrupt is taken between accesses when nothing masks it. */
-static void maybe_interrupt(void)
+/* The interrupt is taken between accesses when nothing masks it: the host
+ * port of ebb::core runs it at once, or at the outermost unlock of the port
+ * lock (mstatus.MIE on the target).  The line is a level: it is looked at
+ * again when the handler is entered. */
+static void take(void *arg)
 {
-    if (mtie && sim_lock_depth == 0 && !in_isr && sim_mtime >= sim_cmp) {
+    (void)arg;
+    raised = false;
+    if (mtie && !in_isr && sim_mtime >= sim_cmp) {
         in_isr = true;
         ebb_rv_mtimer_isr();
         in_isr = false;
+    }
+}
+
+static void maybe_interrupt(void)
+{
+    if (mtie && !in_isr && !raised && sim_mtime >= sim_cmp) {
+        raised = true;
+        ebb_host_irq(take, NULL);
     }
 }
 
@@ -73,11 +87,6 @@ uint64_t sim_driver_epoch(void);
 void ebb_mtimer_sim_enable(void)
 {
     mtie = true; /* mie.MTIE */
-    maybe_interrupt();
-}
-
-void sim_unlocked(void)
-{
     maybe_interrupt();
 }
 
@@ -132,18 +141,6 @@ bool ebb_time_driver_set_alarm(ebb_ticks at)
     return armed;
 }
 
-void ebb_port_idle(struct ebb_executor *ex)
-{
-    (void)ex;
-    fail_msg("ebb_port_idle: the test drives the executor itself");
-}
-
-void ebb_port_panic(const char *module, int id)
-{
-    fail_msg("PANIC %s:%d", module, id);
-    abort();
-}
-
 /* Idle: time passes (as if in WFI) until something is ready; in fine
  * steps (one mtime tick) unless the test simulates a slow emulator. */
 static uint32_t idle_step;
@@ -160,9 +157,7 @@ static EBB_EXECUTOR_DEFINE(exec, NULL);
 
 static void start(uint64_t mtime0, uint32_t smin, uint32_t smax)
 {
-    ebb__cur = NULL;
-    ebb__time_reset();
-    ebb__executor_reset_all();
+    ebb_host_reset_port();
     memset(&exec, 0, sizeof exec);
     exec.id = 0xFF;
     ebb_executor_init(&exec, NULL);
@@ -172,7 +167,7 @@ static void start(uint64_t mtime0, uint32_t smin, uint32_t smax)
     step_max = smax;
     alarms_taken = early_alarms = 0;
     armed_at = EBB_TICKS_NEVER;
-    sim_lock_depth = 0;
+    raised = false;
     mtie = false;
     ebb_mtimer_time_init((uintptr_t)&regs[0], (uintptr_t)&regs[2]);
 }

@@ -26,6 +26,7 @@
 
 #include "ebb/ebb.h"
 #include "ebb/port.h"
+#include "ebb_host.h"
 #include "sim_systick.h"
 
 #define DIV SIM_DIV
@@ -45,10 +46,8 @@ static uint32_t cuts(void) { return ebb_systick_cuts() - cuts0; }
 static int setup(void **state)
 {
     (void)state;
+    ebb_host_reset_port();
     sim_reset();
-    ebb__cur = NULL;
-    ebb__time_reset();
-    ebb__executor_reset_all();
     memset(&exec, 0, sizeof exec);
     exec.id = 0xFF;
     ebb_executor_init(&exec, NULL);

@@ -18,6 +18,7 @@
 
 #include "ebb/ebb.h"
 #include "ebb/port.h"
+#include "ebb_host.h"
 #include "sim_tim.h"
 
 #define HALF 0x80000000ull
@@ -35,10 +36,8 @@ static ebb_ticks last_now;
 static int setup(void **state)
 {
     (void)state;
+    ebb_host_reset_port();
     sim_reset();
-    ebb__cur = NULL;
-    ebb__time_reset();
-    ebb__executor_reset_all();
     memset(&exec, 0, sizeof exec);
     exec.id = 0xFF;
     ebb_executor_init(&exec, NULL);
