@@ -37,13 +37,10 @@ foreach(dir ${_ebb_app_dirs})
   set_property(GLOBAL APPEND PROPERTY EBB_APPS ${app})
 endforeach()
 
-# Firmware tests: run by ctest on QEMU boards; hardware boards build the
-# hand-run hardware tests only (see tests/firmware/CMakeLists.txt).
-# (A board whose family the suite does not know yet names its own suite in
-# EBB_BOARD_FW_TESTS: tests/targets for the CMSDK and nRF51 boards.)
-if(EBB_BOARD_FW_TESTS)
-  add_subdirectory(${EBB_BOARD_FW_TESTS} ${CMAKE_BINARY_DIR}/tests/targets)
-elseif(EXISTS ${EBB_SOURCE_DIR}/tests/firmware/CMakeLists.txt)
+# Firmware tests: the suite every QEMU board runs, then the board family's
+# own tests (EBB_BOARD_FW_TESTS); hardware boards build the hand-run
+# hardware tests only (see tests/firmware/CMakeLists.txt).
+if(EXISTS ${EBB_SOURCE_DIR}/tests/firmware/CMakeLists.txt)
   add_subdirectory(${EBB_SOURCE_DIR}/tests/firmware ${CMAKE_BINARY_DIR}/tests/firmware)
 endif()
 # The benchmarks are written for the STM32F4 boards.

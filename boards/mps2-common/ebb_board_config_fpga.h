@@ -41,7 +41,7 @@
 #define EBB_BOARD_PRIO_FINGER 1u
 
 /* Two more lines no device drives, free for applications and tests
- * (tests/targets: a producer interrupt, an interrupt executor). */
+ * (tests/firmware: the spare interrupt, an interrupt executor). */
 #define EBB_BOARD_SPARE0_IRQ 26u
 #define EBB_BOARD_SPARE0_HANDLER IRQ26_IRQHandler
 #define EBB_BOARD_SPARE1_IRQ 27u

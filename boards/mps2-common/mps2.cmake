@@ -26,13 +26,16 @@ target_compile_definitions(ebb PUBLIC EBB_CONFIG_PORT_PRIO_BITS=3)
 # sleep ends after 200 ms); spinning also keeps virtual time proportional
 # to instructions.  Without -icount WFI works; hardware idles in WFI.
 target_compile_definitions(ebb PUBLIC EBB_CONFIG_PORT_IDLE_WFI=0)
-set(EBB_BOARD_FW_TESTS ${EBB_SOURCE_DIR}/tests/targets)
-set(EBB_BOARD_TG_REF ${EBB_SOURCE_DIR}/tests/targets/ref_mps2.c)
+# The firmware suite (tests/firmware/suite.cmake): reference clock, the
+# dual timer (the time driver uses the two single timers).
+set(EBB_FW_REF ${EBB_SOURCE_DIR}/tests/firmware/ref_mps2.c)
 # Tests under -icount run at 2^5 = 32 ns per instruction (31 MIPS, near the
 # images' 20-25 MHz), so that a second of virtual time stays cheap.
 set(EBB_QEMU_ICOUNT_SHIFT 5)
-set(EBB_BOARD_TG_TIME_SOURCE ${EBB_SOURCE_DIR}/hal/cmsdk/time_cmsdk.c)
-set(EBB_BOARD_TG_WRAP_DEFS EBB_CONFIG_CMSDK_TIME_MAX_SHIFT=12 EBB_CONFIG_CMSDK_TIME_MAX_LOAD=40000)
-# A load from an address nothing answers (0x70000000) is a BusFault here.
-set(EBB_BOARD_TG_BUS_FAULT_CODE 103)
-set(EBB_BOARD_TG_BUS_FAULT_NAME BusFault)
+# test_time_wraps: the counter wraps every 4 ms, alarms re-armed every 1.6 ms.
+set(EBB_FW_TIME_WRAP_SOURCE ${EBB_SOURCE_DIR}/hal/cmsdk/time_cmsdk.c)
+set(EBB_FW_TIME_WRAP_DEFS EBB_CONFIG_CMSDK_TIME_MAX_SHIFT=12 EBB_CONFIG_CMSDK_TIME_MAX_LOAD=40000)
+# A load from an address nothing answers is a BusFault here.
+set(EBB_FW_BAD_ADDRESS 0x70000000u)
+set(EBB_FW_FAULT_LOAD "103;FAULT BusFault")
+set(EBB_FW_FAULT_UNDEF "104;FAULT UsageFault")

@@ -35,9 +35,15 @@
 #define EBB_BOARD_FINGER_IRQ 84u
 #define EBB_BOARD_PRIO_FINGER 1u
 
-/* A device interrupt line nothing drives (SAI2, absent on the F405), for
- * tests of interrupt executors. */
-#define EBB_BOARD_SPARE_IRQ 91u
-#define EBB_BOARD_SPARE_IRQ_HANDLER SAI2_IRQHandler
+/* Two device interrupt lines nothing drives (QUADSPI and SAI2, absent on
+ * the F405), for applications and the firmware suite (tests/firmware:
+ * line 0 its spare interrupt, line 1 its interrupt executor). */
+#define EBB_BOARD_SPARE0_IRQ 92u
+#define EBB_BOARD_SPARE0_HANDLER QUADSPI_IRQHandler
+#define EBB_BOARD_SPARE1_IRQ 91u
+#define EBB_BOARD_SPARE1_HANDLER SAI2_IRQHandler
+/* The one line an application's interrupt executor may take. */
+#define EBB_BOARD_SPARE_IRQ EBB_BOARD_SPARE1_IRQ
+#define EBB_BOARD_SPARE_IRQ_HANDLER EBB_BOARD_SPARE1_HANDLER
 
 #endif

@@ -15,8 +15,16 @@ ebb_board(
   QEMU qemu-system-riscv32 -M virt -bios none -nographic -monitor none -serial stdio)
 ebb_public_headers(ebb_board ${EBB_SOURCE_DIR}/boards/virtual) # the finger
 target_compile_definitions(ebb_time_mtimer PUBLIC EBB_CONFIG_MTIMER_HZ=10000000u)
-# The port's own suite (tests/riscv) reads the machine.
 set(EBB_QEMU_MACHINE "virt -bios none")
-set(EBB_BOARD_FW_TESTS ${EBB_SOURCE_DIR}/tests/riscv)
+# The firmware suite (tests/firmware/suite.cmake) and the port's own tests.
+# The machine has no second timer on virtual time: the reference is the
+# machine timer, read directly (ref_riscv_mtime.c).  No ceiling (the lock
+# masks every interrupt): test_irq_executor 0 only.
+set(EBB_BOARD_FW_TESTS ${EBB_SOURCE_DIR}/tests/firmware/riscv)
+set(EBB_FW_REF ${EBB_SOURCE_DIR}/tests/firmware/ref_riscv_mtime.c)
+set(EBB_FW_IRQX_KINDS 0)
+set(EBB_FW_BAD_ADDRESS 16u) # nothing is mapped below 0x1000
+set(EBB_FW_FAULT_LOAD "101;FAULT load access fault")
+set(EBB_FW_FAULT_UNDEF "101;FAULT illegal instruction")
 # The examples this board runs so far.
 set(EBB_BOARD_APPS blinky uart_echo button)

@@ -1,17 +1,20 @@
 /*
- * fwtest.h - the few helpers of ebb's self-checking firmware tests: a check
- * that reports file:line and exits with status 1 through the board, and
- * number printing without printf.  A test passes by exiting with 0.
+ * fwtest.h - the helpers of ebb's self-checking firmware suite, the same on
+ * every board: a check that reports file:line and exits with status 1
+ * through the board, number printing without printf, and the few things a
+ * test needs from the target that ebb_board.h does not offer.  A test
+ * passes by exiting with 0.
+ *
+ * What differs per target is implemented once per port or chip, outside the
+ * tests (tests/firmware/CMakeLists.txt adds the right files):
+ *   - fw_cortex_m.c / fw_riscv.c: the spare interrupt (the suite's finger
+ *     on an interrupt line) and an interrupt executor;
+ *   - ref_<clock>.c: a reference clock the time driver does not use.
  */
 #ifndef EBB_FWTEST_H
 #define EBB_FWTEST_H
 
 #include "ebb_board.h"
-
-/* QEMU's TIM2 counter: a free-running 1 GHz virtual clock; under
- * -icount shift=0 it advances exactly 1 per executed instruction.  The
- * tests use it as the reference for ebb's clock. */
-#define FW_TIM2_CNT (*(volatile uint32_t *)0x40000024u)
 
 static inline void fw_put_u64(uint64_t v)
 {
@@ -35,6 +38,13 @@ static inline void fw_put_i64(int64_t v)
     }
 }
 
+static inline void fw_put_line(const char *label, uint64_t v)
+{
+    ebb_board_puts(label);
+    fw_put_u64(v);
+    ebb_board_puts("\n");
+}
+
 __attribute__((noreturn)) static inline void fw_fail(const char *file, int line, const char *what)
 {
     ebb_board_puts("FAIL ");
@@ -53,18 +63,50 @@ __attribute__((noreturn)) static inline void fw_fail(const char *file, int line,
             fw_fail(__FILE__, __LINE__, #cond);                                \
     } while (0)
 
-/* Reference clock extended to 64 bits; call at least every 4 s. */
-static inline uint64_t fw_ref_ns(void)
+/* ---- the spare interrupt and an interrupt executor (fw_<port>.c) ---- */
+
+/* The spare interrupt: a line nothing else drives, at a priority allowed to
+ * call ebb, whose handler calls `fn` (Cortex-M: EBB_BOARD_SPARE0_IRQ at
+ * priority 2; RISC-V: the RTC's alarm through the PLIC).  Call once. */
+void fw_spare_init(void (*fn)(void));
+/* The finger: make the spare interrupt pending (from a task or an
+ * interrupt); it runs as soon as nothing masks it. */
+void fw_spare_raise(void);
+
+/* How fw_irq_executor_start() sets its executor up. */
+enum fw_irqx {
+    FW_IRQX_OK,             /* more urgent than thread mode, allowed to call ebb */
+    FW_IRQX_ABOVE_CEILING,  /* init above the port's ceiling: a contract */
+    FW_IRQX_MOVED_ABOVE,    /* moved above the ceiling after init */
+};
+/* An interrupt executor more urgent than thread mode (Cortex-M: port
+ * object on EBB_BOARD_SPARE1_IRQ; RISC-V: software-interrupt level 1).
+ * A wake from thread mode runs its task at once. */
+ebb_executor *fw_irq_executor_start(enum fw_irqx how);
+/* True while the code runs in that executor's interrupt. */
+bool fw_in_irq_executor(void);
+
+/* ---- the reference clock (ref_<clock>.c) ---- */
+
+/* Start the board's reference clock (call once, before ebb_board_init()
+ * where the clock is shared with nothing).  fw_ref_ns(): its time in
+ * nanoseconds, 64-bit; call at least once per wrap of the counter (the
+ * file says how long that is). */
+void fw_ref_start(void);
+uint64_t fw_ref_ns(void);
+
+/* A counter `now` wrapping at mask + 1, extended to 64 bits (for the
+ * ref_*.c files). */
+static inline uint64_t fw_ref_extend(uint32_t now, uint32_t mask)
 {
     static uint32_t last;
     static uint64_t total;
     static bool started;
-    uint32_t now = FW_TIM2_CNT;
     if (!started) {
         started = true;
         last = now;
     }
-    total += (uint32_t)(now - last);
+    total += (uint32_t)(now - last) & mask;
     last = now;
     return total;
 }

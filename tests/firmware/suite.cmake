@@ -1,63 +1,167 @@
-# tests/firmware/suite.cmake - the firmware tests every board runs, written
-# against ebb_board.h only, as CMake functions a board's test list calls
-# (one line each; ebb_fw_suite() adds them all).  Needs ebb_add_firmware()
-# (cmake/firmware.cmake), EBB_QEMU and EBB_QEMU_MACHINE, and in the board's
-# ebb_board_config.h a spare interrupt line: EBB_BOARD_SPARE_IRQ and
-# EBB_BOARD_SPARE_IRQ_HANDLER.
+# tests/firmware/suite.cmake - the firmware suite, the same sources on every
+# QEMU board: ebb_fw_suite() adds it (tests/firmware/CMakeLists.txt calls it
+# for ebb's boards; an out-of-tree board's own test list may too).
+#
+# The tests use ebb_board.h, the port's interrupt executor and fwtest.h.
+# What differs per target lives outside the tests:
+#   fw_<port>.c     the spare interrupt and an interrupt executor (chosen by
+#                   the board's port; Cortex-M boards name two unused lines
+#                   in ebb_board_config.h: EBB_BOARD_SPARE0/1_IRQ/_HANDLER)
+#   EBB_FW_REF      the board's reference clock, ref_<clock>.c (without
+#                   one, test_time is left out)
+# and these optional settings of the board's board.cmake:
+#   EBB_QEMU_ICOUNT_SHIFT     ns per instruction as 2^shift (default 0)
+#   EBB_FW_TIME_DEFS          test_time's bounds (LATE_NS=, EARLY_NS=, DRIFT_NS=)
+#   EBB_FW_TIME_WRAP_SOURCE / EBB_FW_TIME_WRAP_DEFS
+#                             test_time again with the driver built with
+#                             these knobs (short wraps, frequent re-arms)
+#   EBB_FW_NO_TIME_PRECISION  leave test_time out (say why where it is set)
+#   EBB_FW_IRQX_KINDS         which test_irq_executor images (default 0 1 2;
+#                             1 and 2 need a ceiling, 2 not on ARMv6-M)
+#   EBB_FW_BAD_ADDRESS        an address no device answers (test_fault 2)
+#   EBB_FW_FAULT_LOAD / EBB_FW_FAULT_UNDEF
+#                             "<exit status>;<console text>" of a bad load
+#                             and of an undefined instruction
 set(EBB_FW_DIR ${CMAKE_CURRENT_LIST_DIR})
 set(EBB_FW_RUN ${EBB_FW_DIR}/run_qemu.py)
+if(NOT EBB_QEMU_ICOUNT_SHIFT)
+  set(EBB_QEMU_ICOUNT_SHIFT 0)
+endif()
 
-# ebb_fw_realtime_test(<name>): time as `make run` sees it, WITHOUT -icount
-# (test_realtime.c): a 10 ms ticker for 5 s, every tick delivered, ebb_now()
-# monotonic with no step above 1 s, at least 5 s of host time, and ebb's clock
-# never ahead of the host's.  Board-independent: uses ebb_board.h only.
-function(ebb_fw_realtime_test name)
-  ebb_add_firmware(${name} SOURCES ${EBB_FW_DIR}/test_realtime.c)
+# ebb_fw_test(<name> SOURCES <files> [PORT] [REF] [NO_ICOUNT] [CODE <status>]
+#             [GREP <text>...] [EXPECT <file>] [ARGS <run_qemu.py args>...]):
+# one self-checking image, run under -icount (deterministic) unless
+# NO_ICOUNT.  PORT adds fw_<port>.c, REF the board's reference clock.
+function(ebb_fw_test name)
+  cmake_parse_arguments(T "PORT;REF;NO_ICOUNT" "CODE;EXPECT" "SOURCES;GREP;ARGS" ${ARGN})
+  set(srcs ${T_SOURCES})
+  if(T_PORT)
+    get_property(port_dir GLOBAL PROPERTY EBB_PORT_DIR)
+    get_filename_component(port "${port_dir}" NAME)
+    string(REPLACE "-" "_" port "${port}")
+    list(APPEND srcs ${EBB_FW_DIR}/fw_${port}.c)
+  endif()
+  if(T_REF)
+    if(NOT EBB_FW_REF)
+      message(FATAL_ERROR "tests/firmware: board ${EBB_BOARD_NAME} names no reference clock (EBB_FW_REF)")
+    endif()
+    list(APPEND srcs ${EBB_FW_REF})
+  endif()
+  ebb_add_firmware(${name} SOURCES ${srcs})
   target_include_directories(${name} PRIVATE ${EBB_FW_DIR})
-  add_test(NAME fw.${name} COMMAND python3 ${EBB_FW_RUN} --qemu ${EBB_QEMU}
-           --machine ${EBB_QEMU_MACHINE} --no-icount --min-seconds 5 --ebb-not-ahead
-           --elf $<TARGET_FILE:${name}> --timeout 90 --grep PASS)
-  set_tests_properties(fw.${name} PROPERTIES TIMEOUT 100 PROCESSORS 1)
-endfunction()
-
-# ebb_fw_suite_test(<name> SOURCES <files> [CODE <exit status>] [GREP <text>...]):
-# one self-checking image, run under -icount (deterministic).
-function(ebb_fw_suite_test name)
-  cmake_parse_arguments(T "" "CODE" "SOURCES;GREP" ${ARGN})
-  ebb_add_firmware(${name} SOURCES ${T_SOURCES})
-  target_include_directories(${name} PRIVATE ${EBB_FW_DIR})
+  # Bounds that scale with the emulated core's speed (ns per instruction).
+  target_compile_definitions(${name} PRIVATE FW_ICOUNT_SHIFT=${EBB_QEMU_ICOUNT_SHIFT})
   if(NOT T_CODE)
     set(T_CODE 0)
   endif()
-  set(args --qemu ${EBB_QEMU} --machine ${EBB_QEMU_MACHINE} --elf $<TARGET_FILE:${name}>
-      --code ${T_CODE} --timeout 90)
+  set(args --qemu ${EBB_QEMU} --machine ${EBB_QEMU_MACHINE} --icount-shift ${EBB_QEMU_ICOUNT_SHIFT}
+      --elf $<TARGET_FILE:${name}> --code ${T_CODE} --timeout 90 ${T_ARGS})
+  if(T_NO_ICOUNT)
+    list(APPEND args --no-icount)
+  endif()
+  if(T_EXPECT)
+    list(APPEND args --expect ${T_EXPECT})
+  endif()
   foreach(g ${T_GREP})
     list(APPEND args --grep ${g})
   endforeach()
   add_test(NAME fw.${name} COMMAND python3 ${EBB_FW_RUN} ${args})
+  # QEMU tests are CPU-bound: don't let ctest -j starve them.
   set_tests_properties(fw.${name} PROPERTIES TIMEOUT 100 PROCESSORS 1)
 endfunction()
 
-# ebb_fw_suite(): the board-independent suite.
-#   test_realtime        time without -icount (above)
-#   test_channel_isr     a channel fed from an interrupt to a task loses nothing
-#   test_irq_executor    an interrupt executor preempts at once (wake from thread mode)
-#   test_irq_executor_above / _check   its ceiling contracts (cm:1 at init, cm:3 in the handler)
-#   test_contract        a failed core contract is reported: "PANIC time:2", exit 100
+# ebb_fw_realtime_test(<name>): time as `make run` sees it, WITHOUT -icount
+# (test_realtime.c): a 10 ms ticker for 5 s, every tick delivered, ebb_now()
+# monotonic with no step above 1 s, at least 5 s of host time, and ebb's clock
+# never ahead of the host's.
+function(ebb_fw_realtime_test name)
+  ebb_fw_test(${name} SOURCES ${EBB_FW_DIR}/test_realtime.c NO_ICOUNT GREP PASS
+              ARGS --min-seconds 5 --ebb-not-ahead)
+endfunction()
+
+# ebb_fw_suite(): the whole suite.
+#   test_realtime            time without -icount (above)
+#   test_time[_wraps]        timers and tickers against the reference clock
+#   test_channel_isr         a channel fed from an interrupt wakes a task, loses nothing
+#   test_select              select and timeout (timer, interrupt, button)
+#   test_irq_executor_<k>    an interrupt executor preempts; its ceiling contracts
+#   test_contract, test_fault_*  contracts and faults are reported
+#   test_finger, test_uart   the board's virtual button and console
+#   example_*                blinky, uart_echo and button driven through the console
 function(ebb_fw_suite)
   ebb_fw_realtime_test(test_realtime)
-  ebb_fw_suite_test(test_contract SOURCES ${EBB_FW_DIR}/test_contract.c
-                    CODE 100 GREP "PANIC time:2")
-  if(NOT EBB_PORT STREQUAL "cortex-m")
-    return() # the rest uses the Cortex-M interrupt executor and spare line
+  if(NOT EBB_FW_REF)
+    message(STATUS "tests/firmware: board ${EBB_BOARD_NAME} names no reference clock "
+                   "(EBB_FW_REF): test_time left out")
+  elseif(NOT EBB_FW_NO_TIME_PRECISION)
+    ebb_fw_test(test_time SOURCES ${EBB_FW_DIR}/test_time.c REF GREP PASS)
+    target_compile_definitions(test_time PRIVATE ${EBB_FW_TIME_DEFS})
   endif()
-  ebb_fw_suite_test(test_channel_isr SOURCES ${EBB_FW_DIR}/test_channel_isr.c)
-  ebb_fw_suite_test(test_irq_executor SOURCES ${EBB_FW_DIR}/test_irq_executor.c GREP PASS)
-  ebb_fw_suite_test(test_irq_executor_above SOURCES ${EBB_FW_DIR}/test_irq_executor.c
-                    CODE 100 GREP "PANIC cm:1")
-  target_compile_definitions(test_irq_executor_above PRIVATE FW_IRQX_KIND=1)
-  ebb_fw_suite_test(test_irq_executor_check SOURCES ${EBB_FW_DIR}/test_irq_executor.c
-                    CODE 100 GREP "PANIC cm:3")
-  target_compile_definitions(test_irq_executor_check PRIVATE FW_IRQX_KIND=2
-    EBB_CONFIG_PORT_CHECK_CEILING=1)
+  if(EBB_FW_REF AND EBB_FW_TIME_WRAP_DEFS)
+    # (The driver's source is compiled into the image with the knobs; the
+    # archive's copy is never pulled in.)
+    ebb_fw_test(test_time_wraps SOURCES ${EBB_FW_DIR}/test_time.c ${EBB_FW_TIME_WRAP_SOURCE}
+                REF GREP PASS)
+    target_compile_definitions(test_time_wraps PRIVATE ${EBB_FW_TIME_DEFS} ${EBB_FW_TIME_WRAP_DEFS})
+  endif()
+  ebb_fw_test(test_channel_isr SOURCES ${EBB_FW_DIR}/test_channel_isr.c PORT GREP PASS)
+  ebb_fw_test(test_select SOURCES ${EBB_FW_DIR}/test_select.c PORT GREP PASS)
+  if(NOT DEFINED EBB_FW_IRQX_KINDS)
+    set(EBB_FW_IRQX_KINDS 0 1 2)
+  endif()
+  foreach(kind ${EBB_FW_IRQX_KINDS})
+    set(n test_irq_executor_${kind})
+    if(kind EQUAL 0)
+      ebb_fw_test(${n} SOURCES ${EBB_FW_DIR}/test_irq_executor.c PORT GREP PASS)
+    elseif(kind EQUAL 1)
+      ebb_fw_test(${n} SOURCES ${EBB_FW_DIR}/test_irq_executor.c PORT CODE 100 GREP "PANIC cm:1")
+    else()
+      ebb_fw_test(${n} SOURCES ${EBB_FW_DIR}/test_irq_executor.c PORT CODE 100 GREP "PANIC cm:3")
+      target_compile_definitions(${n} PRIVATE EBB_CONFIG_PORT_CHECK_CEILING=1)
+    endif()
+    target_compile_definitions(${n} PRIVATE FW_IRQX_KIND=${kind})
+  endforeach()
+  ebb_fw_test(test_contract SOURCES ${EBB_FW_DIR}/test_contract.c CODE 100 GREP "PANIC time:2")
+  ebb_fw_test(test_fault_contract SOURCES ${EBB_FW_DIR}/test_fault.c CODE 100 GREP "PANIC task:1")
+  target_compile_definitions(test_fault_contract PRIVATE FW_FAULT_KIND=1)
+  if(EBB_FW_FAULT_LOAD)
+    list(GET EBB_FW_FAULT_LOAD 0 code)
+    list(GET EBB_FW_FAULT_LOAD 1 text)
+    ebb_fw_test(test_fault_load SOURCES ${EBB_FW_DIR}/test_fault.c CODE ${code} GREP "${text}")
+    target_compile_definitions(test_fault_load PRIVATE FW_FAULT_KIND=2
+                               FW_BAD_ADDRESS=${EBB_FW_BAD_ADDRESS})
+  endif()
+  if(EBB_FW_FAULT_UNDEF)
+    list(GET EBB_FW_FAULT_UNDEF 0 code)
+    list(GET EBB_FW_FAULT_UNDEF 1 text)
+    ebb_fw_test(test_fault_undef SOURCES ${EBB_FW_DIR}/test_fault.c CODE ${code} GREP "${text}")
+    target_compile_definitions(test_fault_undef PRIVATE FW_FAULT_KIND=3)
+  endif()
+  ebb_fw_test(test_finger SOURCES ${EBB_FW_DIR}/test_finger.c)
+  ebb_fw_test(test_uart SOURCES ${EBB_FW_DIR}/test_uart.c EXPECT ${EBB_FW_DIR}/test_uart.expected)
+
+  # The examples, driven like a user would (typed keys arrive on host time,
+  # so uart_echo and button run without -icount; the output checked does
+  # not depend on it).  Keys for the button are typed 0.3 s apart: two
+  # edges that reach the line before the task re-arms it for the other edge
+  # coalesce, exactly like an undebounced button.
+  set(q --qemu ${EBB_QEMU} --machine ${EBB_QEMU_MACHINE} --icount-shift ${EBB_QEMU_ICOUNT_SHIFT})
+  if(TARGET blinky)
+    add_test(NAME fw.example_blinky COMMAND python3 ${EBB_FW_RUN} ${q} --timeout 90
+             --elf $<TARGET_FILE:blinky> --until "led off t=1000 ms" --grep "led on  t=500 ms")
+  endif()
+  if(TARGET uart_echo)
+    add_test(NAME fw.example_uart_echo COMMAND python3 ${EBB_FW_RUN} ${q} --no-icount
+             --elf $<TARGET_FILE:uart_echo> --input "hello?\\r\\x04" --grep hello --grep "overruns: 0")
+  endif()
+  if(TARGET button)
+    add_test(NAME fw.example_button COMMAND python3 ${EBB_FW_RUN} ${q} --no-icount
+             --elf $<TARGET_FILE:button> --input abcd --key-gap 0.3 --until "Button is 0 (4)"
+             --grep "Button is 1 (3)")
+  endif()
+  foreach(e blinky uart_echo button)
+    if(TEST fw.example_${e})
+      set_tests_properties(fw.example_${e} PROPERTIES TIMEOUT 100 PROCESSORS 1)
+    endif()
+  endforeach()
 endfunction()

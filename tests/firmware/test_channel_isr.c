@@ -2,18 +2,18 @@
  * test_channel_isr - a channel fed from an interrupt handler to a task loses
  * nothing.
  *
- * A producer interrupt (the board's spare line, EBB_BOARD_SPARE_IRQ) sends a
+ * A producer interrupt (the suite's spare interrupt, fw_spare_init()) sends a
  * numbered sequence with ebb_channel_try_send; when the channel is full it
  * keeps the value and retries on its next activation (that is the ISR's
  * side of "nothing lost").  Activations come from a ticker task every 37 us
  * and from the consumer when it frees space, so they land in the middle of
- * the consumer's receive.  Checked: all N values arrive, in order, and the
- * channel was full at times (the retry path ran).
+ * the consumer's receive; each value wakes the consumer from the
+ * interrupt.  Checked: all N values arrive, in order, and the channel was
+ * full at times (the retry path ran).
  */
 #include "fwtest.h"
 
-#define N 5000u
-#define PRODUCER_IRQ EBB_BOARD_SPARE_IRQ /* a line nothing else drives */
+#define N 2000u
 
 EBB_CHANNEL_DEFINE(chan, uint32_t, 8);
 
@@ -21,8 +21,7 @@ static volatile uint32_t next_value; /* next value the producer sends */
 static volatile uint32_t full_hits;  /* try_send found the channel full */
 static volatile uint32_t activations;
 
-void EBB_BOARD_SPARE_IRQ_HANDLER(void);
-void EBB_BOARD_SPARE_IRQ_HANDLER(void)
+static void producer(void)
 {
     activations++;
     /* A burst of up to 5, stopping at the first refusal. */
@@ -63,7 +62,7 @@ static ebb_poll_t consumer_poll(ebb_task *self)
             /* Fall behind now and then so that the channel fills up. */
             EBB_AWAIT(ebb_sleep_for(&c->timer, EBB_US(90)));
         }
-        ebb_cm_irq_pend(PRODUCER_IRQ);
+        fw_spare_raise();
     }
     EBB_END();
 }
@@ -80,7 +79,7 @@ static ebb_poll_t kicker_poll(ebb_task *self)
     ebb_ticker_start(&k->ticker, EBB_US(37));
     while (next_value < N) {
         EBB_AWAIT(ebb_ticker_next(&k->ticker));
-        ebb_cm_irq_pend(PRODUCER_IRQ);
+        fw_spare_raise();
     }
     EBB_END();
 }
@@ -92,14 +91,15 @@ static EBB_EXECUTOR_DEFINE(exec, NULL);
 int main(void)
 {
     ebb_board_init();
-    ebb_board_puts("test_channel_isr\n");
-    ebb_cm_irq_set_prio(PRODUCER_IRQ, 2);
-    ebb_cm_irq_enable(PRODUCER_IRQ);
+    ebb_board_puts("test_channel_isr on " EBB_BOARD_NAME "\n");
+    fw_spare_init(producer);
     ebb_executor_init(&exec, NULL);
     ebb_task_spawn(&exec, &consumer.task);
     ebb_task_spawn(&exec, &kicker.task);
+    /* Idle only while the task still waits (WFI idle: nothing may be armed
+     * once it ended). */
     while (ebb_task_state(&consumer.task) == EBB_TASK_RUNNING) {
-        if (!ebb_executor_poll(&exec)) {
+        if (!ebb_executor_poll(&exec) && ebb_task_state(&consumer.task) == EBB_TASK_RUNNING) {
             ebb_port_idle(&exec);
         }
     }

@@ -1,13 +1,15 @@
 /*
- * test_irq_executor - interrupt executors as a port object
- * (ebb_cm_irq_executor_init + EBB_CM_IRQ_EXECUTOR_HANDLER) on the board's
- * spare interrupt line (EBB_BOARD_SPARE_IRQ, ebb_board_config.h).
- * One image per FW_IRQX_KIND:
- *   0 preemption: a wake from thread mode runs the interrupt executor's task
- *     at once, in its handler, before the next statement of the thread.
+ * test_irq_executor - an interrupt executor (fw_irq_executor_start(): the
+ * Cortex-M port object on the board's second spare line, a software level on
+ * RISC-V) preempts thread mode.  One image per FW_IRQX_KIND:
+ *   0 a wake from thread mode runs the executor's task at once, in its
+ *     interrupt, before the next statement of the thread (100 times); then
+ *     a 500 us ticker on that executor keeps running, on time, while thread
+ *     mode spins 30 ms without yielding.
  *   1 an executor above the ceiling: "PANIC cm:1" at init, exit 100.
  *   2 built with EBB_CONFIG_PORT_CHECK_CEILING=1: an executor whose line was
  *     moved above the ceiling after init calls ebb from there: "PANIC cm:3".
+ * (1 and 2 only where the port has a ceiling: Cortex-M, 2 not on ARMv6-M.)
  */
 #include "fwtest.h"
 
@@ -15,10 +17,10 @@
 #define FW_IRQX_KIND 0
 #endif
 
-static EBB_CM_IRQ_EXECUTOR_DEFINE(hi);
 static EBB_EXECUTOR_DEFINE(thread, NULL);
 static volatile unsigned step;
 static volatile unsigned hi_ran_at;
+static volatile bool hi_in_irq = true;
 
 struct hi_task {
     ebb_task task;
@@ -34,36 +36,76 @@ static ebb_poll_t hi_poll(ebb_task *self)
     for (;;) {
         EBB_AWAIT(ebb_signal_wait(&t->wait, &go, &t->value));
         hi_ran_at = step;
-        FW_CHECK(ebb_cm_ipsr() == 16u + EBB_BOARD_SPARE_IRQ); /* in its handler */
+        hi_in_irq = hi_in_irq && fw_in_irq_executor();
     }
     EBB_END();
 }
 
 static struct hi_task ht = {.task = EBB_TASK_INITIALIZER(hi_poll)};
 
-EBB_CM_IRQ_EXECUTOR_HANDLER(EBB_BOARD_SPARE_IRQ_HANDLER, hi)
+struct urgent {
+    ebb_task task;
+    ebb_ticker ticker;
+    volatile uint32_t ticks;
+    ebb_ticks worst_late;
+};
+
+static ebb_poll_t urgent_poll(ebb_task *self)
+{
+    struct urgent *u = EBB_CONTAINER_OF(self, struct urgent, task);
+    EBB_BEGIN(&self->co);
+    ebb_ticker_start(&u->ticker, EBB_US(500));
+    while (u->ticks < 40u) {
+        EBB_AWAIT(ebb_ticker_next(&u->ticker));
+        {
+            ebb_ticks late = ebb_now() - (u->ticker.timer.deadline - u->ticker.period);
+            if (late > u->worst_late) {
+                u->worst_late = late;
+            }
+        }
+        u->ticks++;
+    }
+    EBB_END();
+}
+
+static EBB_TASK_DEFINE(struct urgent, urgent, urgent_poll);
 
 int main(void)
 {
     ebb_board_init();
-    ebb_board_puts("test_irq_executor\n");
+    ebb_board_puts("test_irq_executor on " EBB_BOARD_NAME "\n");
     ebb_executor_init(&thread, NULL);
 #if FW_IRQX_KIND == 1
-    ebb_cm_irq_executor_init(&hi, EBB_BOARD_SPARE_IRQ, EBB_CONFIG_PORT_CEILING_PRIO - 1u);
+    ebb_executor *hi = fw_irq_executor_start(FW_IRQX_ABOVE_CEILING);
+#elif FW_IRQX_KIND == 2
+    ebb_executor *hi = fw_irq_executor_start(FW_IRQX_MOVED_ABOVE);
 #else
-    ebb_cm_irq_executor_init(&hi, EBB_BOARD_SPARE_IRQ, EBB_CONFIG_PORT_CEILING_PRIO + 1u);
+    ebb_executor *hi = fw_irq_executor_start(FW_IRQX_OK);
 #endif
-    ebb_task_spawn(&hi.ex, &ht.task); /* pends the line: the task waits already */
-#if FW_IRQX_KIND == 2
-    ebb_cm_irq_set_prio(EBB_BOARD_SPARE_IRQ, 0); /* a misconfiguration */
-#endif
+    ebb_task_spawn(hi, &ht.task); /* runs at once: the task waits already */
     for (unsigned round = 1; round <= 100; round++) {
         step = round;
-        ebb_signal_raise(&go, round); /* pends the spare line: it preempts here */
+        ebb_signal_raise(&go, round); /* wakes the executor: it preempts here */
         step = 0;
         FW_CHECK(hi_ran_at == round);
     }
+    FW_CHECK(hi_in_irq);
     ebb_board_puts("100 wakes from thread mode preempted at once\n");
+
+    ebb_task_spawn(hi, &urgent.task);
+    /* Thread mode busy for 30 ms, never yielding. */
+    ebb_ticks end = ebb_now() + EBB_MS(30);
+    uint32_t seen_during = 0;
+    while (ebb_now() < end) {
+        seen_during = urgent.ticks;
+    }
+    ebb_board_puts("preemption: ");
+    fw_put_u64(seen_during);
+    ebb_board_puts(" ticks during the spin, worst late us ");
+    fw_put_u64(urgent.worst_late);
+    ebb_board_puts("\n");
+    FW_CHECK(seen_during >= 40u); /* all 40 (20 ms) ran while thread mode spun */
+    FW_CHECK(urgent.worst_late <= EBB_US(100));
     ebb_board_puts("PASS\n");
     ebb_board_exit(0);
 }

@@ -19,7 +19,7 @@
  *     missed ticks back to back, never skipped).
  */
 #include "ebb_time_mtimer.h"
-#include "rvtest.h"
+#include "fwtest.h"
 
 #define LATE_BOUND_MS 1000u
 #define TRACK_US 5000u
@@ -49,8 +49,8 @@ struct ticker_task {
 
 static void report_fail(const char *what, uint32_t v)
 {
-    rv_put_u32(what, v);
-    RV_CHECK(0);
+    fw_put_line(what, v);
+    FW_CHECK(0);
 }
 
 /* ebb time since t0 must lie within the RTC's [r1, r2] since rtc0, give or
@@ -92,9 +92,9 @@ static ebb_poll_t tick_poll(ebb_task *self)
         t->ticks++;
         ebb_ticks now = ebb_now();
         /* every tick delivered, none twice: the next one is one period on */
-        RV_CHECK(t->ticker.timer.deadline == deadline + EBB_MS(PERIOD_MS));
-        RV_CHECK(now >= t->last);
-        RV_CHECK(now >= deadline);
+        FW_CHECK(t->ticker.timer.deadline == deadline + EBB_MS(PERIOD_MS));
+        FW_CHECK(now >= t->last);
+        FW_CHECK(now >= deadline);
         uint32_t step = (uint32_t)(now - t->last);
         uint32_t late = (uint32_t)(now - deadline);
         if (step > t->max_step) {
@@ -110,7 +110,7 @@ static ebb_poll_t tick_poll(ebb_task *self)
         ebb_ticks prev = now;
         for (unsigned k = 0; k < 64; k++) {
             ebb_ticks n = ebb_now();
-            RV_CHECK(n >= prev);
+            FW_CHECK(n >= prev);
             prev = n;
         }
         t->last = prev;
@@ -120,12 +120,12 @@ static ebb_poll_t tick_poll(ebb_task *self)
     }
     {
         ebb_ticks elapsed = ebb_now() - t->t0;
-        rv_put_u32("ticks: ", t->ticks);
-        rv_put_u32("max step between ticks (us): ", t->max_step);
-        rv_put_u32("max lateness (us): ", t->max_late);
-        rv_put_u32("max distance from the host clock (us): ", t->max_track);
-        rv_put_u32("ebb elapsed (ms): ", (uint32_t)(elapsed / EBB_MS(1)));
-        rv_put_u32("rtc elapsed (ms): ", (uint32_t)((rtc_ns() - t->rtc0) / 1000000u));
+        fw_put_line("ticks: ", t->ticks);
+        fw_put_line("max step between ticks (us): ", t->max_step);
+        fw_put_line("max lateness (us): ", t->max_late);
+        fw_put_line("max distance from the host clock (us): ", t->max_track);
+        fw_put_line("ebb elapsed (ms): ", (uint32_t)(elapsed / EBB_MS(1)));
+        fw_put_line("rtc elapsed (ms): ", (uint32_t)((rtc_ns() - t->rtc0) / 1000000u));
     }
     ebb_board_puts("PASS\n");
     ebb_board_exit(0);

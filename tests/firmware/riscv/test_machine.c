@@ -11,7 +11,7 @@
  * Prints what it measured; exits 0 only if every fact holds.
  */
 #include "ebb_time_mtimer.h"
-#include "rvtest.h"
+#include "fwtest.h"
 
 #define MTIMECMP_LO EBB_RV_REG32(EBB_VIRT_MTIMECMP)
 #define MTIMECMP_HI EBB_RV_REG32(EBB_VIRT_MTIMECMP + 4u)
@@ -38,8 +38,8 @@ int main(void)
     uint32_t cmp0 = MTIMECMP_LO | MTIMECMP_HI;
     ebb_board_init();
     ebb_board_puts("test_machine\n");
-    RV_CHECK((uintptr_t)_start == 0x80000000u);
-    RV_CHECK(cmp0 == 0 && (mip0 & EBB_RV_MIE_MTIE) != 0);
+    FW_CHECK((uintptr_t)_start == 0x80000000u);
+    FW_CHECK(cmp0 == 0 && (mip0 & EBB_RV_MIE_MTIE) != 0);
 
     /* mtime rate: a 2-instruction loop run 100000 times (+ a few). */
     uint32_t i0 = EBB_RV_CSR_READ(minstret);
@@ -47,9 +47,9 @@ int main(void)
     __asm volatile("li t0, 100000\n1: addi t0, t0, -1\n bnez t0, 1b" ::: "t0");
     uint64_t t1 = mtime();
     uint32_t i1 = EBB_RV_CSR_READ(minstret);
-    rv_put_u32("instructions: ", i1 - i0);
-    rv_put_u32("mtime ticks: ", (uint32_t)(t1 - t0));
-    RV_CHECK((i1 - i0) / 100u == (uint32_t)(t1 - t0) || (i1 - i0) / 100u + 1u == (uint32_t)(t1 - t0));
+    fw_put_line("instructions: ", i1 - i0);
+    fw_put_line("mtime ticks: ", (uint32_t)(t1 - t0));
+    FW_CHECK((i1 - i0) / 100u == (uint32_t)(t1 - t0) || (i1 - i0) / 100u + 1u == (uint32_t)(t1 - t0));
 
     /* WFI with MIE clear wakes on the (enabled) timer interrupt; the
      * interrupt is then taken by the driver once MIE is set again. */
@@ -63,9 +63,9 @@ int main(void)
     uint64_t woke = mtime();
     uint32_t mip = EBB_RV_CSR_READ(mip);
     ebb_port_unlock(s);
-    RV_CHECK(woke >= target && woke - target < 10u);
-    RV_CHECK((mip & EBB_RV_MIE_MTIE) != 0);
-    RV_CHECK(ebb_mtimer_alarms() == alarms + 1u);
+    FW_CHECK(woke >= target && woke - target < 10u);
+    FW_CHECK((mip & EBB_RV_MIE_MTIE) != 0);
+    FW_CHECK(ebb_mtimer_alarms() == alarms + 1u);
 
     /* The UART's "transmitter empty" interrupt, claimed by hand with the
      * console's source masked at the hart (MIE clear). */
@@ -79,15 +79,15 @@ int main(void)
     (void)uart[2];
     PLIC_CLAIM = id;
     ebb_port_unlock(s);
-    rv_put_u32("uart plic source: ", id);
-    RV_CHECK(id == EBB_VIRT_UART_IRQ);
+    fw_put_line("uart plic source: ", id);
+    FW_CHECK(id == EBB_VIRT_UART_IRQ);
 
     /* Goldfish RTC: host nanoseconds, moving. */
     uint32_t r0 = EBB_RV_REG32(0x00101000u);
     for (volatile int k = 0; k < 100000; k++) {
     }
     uint32_t r1 = EBB_RV_REG32(0x00101000u);
-    RV_CHECK(r1 != r0);
+    FW_CHECK(r1 != r0);
 
     ebb_board_puts("PASS\n");
     return 0;

@@ -10,7 +10,7 @@
  *     task that spins sees the alarm interrupt of a timer armed elsewhere.
  */
 #include "ebb_time_mtimer.h"
-#include "rvtest.h"
+#include "fwtest.h"
 
 static EBB_EXECUTOR_DEFINE(thread_exec, NULL);
 static EBB_EXECUTOR_DEFINE(swi1, NULL);
@@ -44,26 +44,26 @@ static ebb_task nest_task = EBB_TASK_INITIALIZER(nest_poll);
 
 static void test_nesting(void)
 {
-    RV_CHECK(ebb_rv_interrupts_enabled());
+    FW_CHECK(ebb_rv_interrupts_enabled());
     ebb_irq_state outer = ebb_port_lock();
-    RV_CHECK(outer == EBB_RV_MSTATUS_MIE);
-    RV_CHECK(!ebb_rv_interrupts_enabled());
+    FW_CHECK(outer == EBB_RV_MSTATUS_MIE);
+    FW_CHECK(!ebb_rv_interrupts_enabled());
     ebb_irq_state inner = ebb_port_lock();
-    RV_CHECK(inner == 0);
-    RV_CHECK(ebb_task_spawn(&swi1, &nest_task) == 0);
+    FW_CHECK(inner == 0);
+    FW_CHECK(ebb_task_spawn(&swi1, &nest_task) == 0);
     for (volatile int i = 0; i < 100; i++) {
     }
-    RV_CHECK(nest_runs == 0);
+    FW_CHECK(nest_runs == 0);
     ebb_port_unlock(inner);
-    RV_CHECK(!ebb_rv_interrupts_enabled());
+    FW_CHECK(!ebb_rv_interrupts_enabled());
     for (volatile int i = 0; i < 100; i++) {
     }
-    RV_CHECK(nest_runs == 0);
+    FW_CHECK(nest_runs == 0);
     ebb_port_unlock(outer);
-    RV_CHECK(ebb_rv_interrupts_enabled());
-    RV_CHECK(nest_runs == 1);
-    RV_CHECK(nest_level_seen == 1);
-    RV_CHECK(ebb_rv_swi_level() == 0);
+    FW_CHECK(ebb_rv_interrupts_enabled());
+    FW_CHECK(nest_runs == 1);
+    FW_CHECK(nest_level_seen == 1);
+    FW_CHECK(ebb_rv_swi_level() == 0);
 }
 
 /* ---- 2: levels ---- */
@@ -88,9 +88,9 @@ static ebb_poll_t low_poll(ebb_task *self)
 {
     (void)self;
     mark('a');
-    RV_CHECK(ebb_task_spawn(&swi1, &peer_task) == 0); /* same level: later */
+    FW_CHECK(ebb_task_spawn(&swi1, &peer_task) == 0); /* same level: later */
     mark('b');
-    RV_CHECK(ebb_task_spawn(&swi2, &high_task) == 0); /* higher: now */
+    FW_CHECK(ebb_task_spawn(&swi2, &high_task) == 0); /* higher: now */
     mark('c');
     return EBB_READY;
 }
@@ -140,7 +140,7 @@ static ebb_poll_t driver_poll(ebb_task *self)
     struct driver *d = EBB_CONTAINER_OF(self, struct driver, task);
     EBB_BEGIN(&self->co);
     mark('T');
-    RV_CHECK(ebb_task_spawn(&swi1, &low_task) == 0); /* preempts this task */
+    FW_CHECK(ebb_task_spawn(&swi1, &low_task) == 0); /* preempts this task */
     mark('t');
     order[order_n] = '\0';
     ebb_board_puts("order ");
@@ -149,19 +149,19 @@ static ebb_poll_t driver_poll(ebb_task *self)
     /* T: thread task; a,b: level 1 (the peer P waits for it to finish);
      * H: level 2 preempts level 1 between b and c; t: back in thread mode
      * only once both levels are idle. */
-    RV_CHECK(order_n == 7);
+    FW_CHECK(order_n == 7);
     for (unsigned i = 0; i < 7; i++) {
-        RV_CHECK(order[i] == "TabHcPt"[i]);
+        FW_CHECK(order[i] == "TabHcPt"[i]);
     }
 
-    RV_CHECK(ebb_task_spawn(&thread_exec, &sleeper.task) == 0);
+    FW_CHECK(ebb_task_spawn(&thread_exec, &sleeper.task) == 0);
     EBB_YIELD(); /* let the sleeper arm its timer */
-    RV_CHECK(ebb_timer_armed(&sleeper.timer));
-    RV_CHECK(ebb_task_spawn(&swi1, &spinner_task) == 0);
-    rv_put_u32("alarms during the spin: ", alarms_seen_in_spin);
-    RV_CHECK(alarms_seen_in_spin == 1);
+    FW_CHECK(ebb_timer_armed(&sleeper.timer));
+    FW_CHECK(ebb_task_spawn(&swi1, &spinner_task) == 0);
+    fw_put_line("alarms during the spin: ", alarms_seen_in_spin);
+    FW_CHECK(alarms_seen_in_spin == 1);
     EBB_AWAIT(ebb_sleep_for(&d->timer, EBB_MS(1)));
-    RV_CHECK(timer_fired);
+    FW_CHECK(timer_fired);
     ebb_board_puts("PASS\n");
     ebb_board_exit(0);
     EBB_END();

@@ -9,7 +9,7 @@
  *   5. a 2 s sleep (WFI the whole time) ends on time.
  */
 #include "ebb_time_mtimer.h"
-#include "rvtest.h"
+#include "fwtest.h"
 
 /* Alarm interrupt -> wake -> WFI returns -> poll -> ebb_now(): a few
  * hundred instructions, i.e. well under 1 us at 1 ns per instruction. */
@@ -21,9 +21,9 @@ static uint32_t max_late;
 static void check_late(ebb_ticks deadline)
 {
     ebb_ticks now = ebb_now();
-    RV_CHECK(now >= deadline);
+    FW_CHECK(now >= deadline);
     uint32_t late = (uint32_t)(now - deadline);
-    RV_CHECK(late <= EBB_US(LATE_US));
+    FW_CHECK(late <= EBB_US(LATE_US));
     if (late > max_late) {
         max_late = late;
     }
@@ -84,9 +84,9 @@ static ebb_poll_t main_poll(ebb_task *self)
             uint64_t raw = ebb_mtimer_read();
             ebb_ticks now = ebb_now();
             uint64_t raw2 = ebb_mtimer_read();
-            RV_CHECK(now >= last);
+            FW_CHECK(now >= last);
             /* epoch is the mtime at init, a few hundred instructions in */
-            RV_CHECK(now <= raw2 / 10u && now + 1000u >= raw / 10u);
+            FW_CHECK(now <= raw2 / 10u && now + 1000u >= raw / 10u);
             last = now;
         }
     }
@@ -103,26 +103,26 @@ static ebb_poll_t main_poll(ebb_task *self)
     m->t0 = ebb_now();
     for (unsigned k = 0; k < 5; k++) {
         ones[k].at = m->t0 + EBB_US(100u * (unsigned)(ones[k].name - 'a' + 1));
-        RV_CHECK(ebb_task_spawn(&exec, &ones[k].task) == 0);
+        FW_CHECK(ebb_task_spawn(&exec, &ones[k].task) == 0);
     }
     EBB_AWAIT(ebb_sleep_until(&m->timer, m->t0 + EBB_MS(1)));
-    RV_CHECK(fired_n == 5);
+    FW_CHECK(fired_n == 5);
     for (unsigned k = 0; k < 5; k++) {
-        RV_CHECK(fired[k] == "abcde"[k]);
+        FW_CHECK(fired[k] == "abcde"[k]);
     }
     m->d = ebb_now() - EBB_US(5);
     EBB_AWAIT(ebb_sleep_until(&m->timer, m->d)); /* past: ready at once */
-    RV_CHECK(ebb_now() - m->d < EBB_US(5 + LATE_US));
+    FW_CHECK(ebb_now() - m->d < EBB_US(5 + LATE_US));
 
     /* 5 */
     m->i = ebb_mtimer_alarms();
     m->d = ebb_now() + EBB_SEC(2);
     EBB_AWAIT(ebb_sleep_until(&m->timer, m->d));
     check_late(m->d);
-    RV_CHECK(ebb_mtimer_alarms() == m->i + 1); /* one interrupt, no ticks */
+    FW_CHECK(ebb_mtimer_alarms() == m->i + 1); /* one interrupt, no ticks */
 
-    rv_put_u32("max lateness (ticks): ", max_late);
-    rv_put_u32("alarms: ", ebb_mtimer_alarms());
+    fw_put_line("max lateness (ticks): ", max_late);
+    fw_put_line("alarms: ", ebb_mtimer_alarms());
     ebb_board_puts("PASS\n");
     ebb_board_exit(0);
     EBB_END();

@@ -1,0 +1,41 @@
+/*
+ * fw_cortex_m.c - the suite's interrupts on Cortex-M (fwtest.h): two device
+ * lines nothing else drives, named by the board (ebb_board_config.h:
+ * EBB_BOARD_SPARE0_IRQ/_HANDLER, EBB_BOARD_SPARE1_IRQ/_HANDLER).  Line 0 is
+ * the spare interrupt, pended by software (NVIC ISPR); line 1 carries the
+ * interrupt executor, a port object.
+ */
+#include "fwtest.h"
+
+static void (*spare_fn)(void);
+
+void EBB_BOARD_SPARE0_HANDLER(void);
+void EBB_BOARD_SPARE0_HANDLER(void) { spare_fn(); }
+
+void fw_spare_init(void (*fn)(void))
+{
+    spare_fn = fn;
+    ebb_cm_irq_set_prio(EBB_BOARD_SPARE0_IRQ, 2);
+    ebb_cm_irq_enable(EBB_BOARD_SPARE0_IRQ);
+}
+
+void fw_spare_raise(void) { ebb_cm_irq_pend(EBB_BOARD_SPARE0_IRQ); }
+
+static EBB_CM_IRQ_EXECUTOR_DEFINE(irqx);
+EBB_CM_IRQ_EXECUTOR_HANDLER(EBB_BOARD_SPARE1_HANDLER, irqx)
+
+ebb_executor *fw_irq_executor_start(enum fw_irqx how)
+{
+    /* Just below the ceiling: more urgent than the spare interrupt. */
+    unsigned prio = EBB_CONFIG_PORT_CEILING_PRIO;
+    if (how == FW_IRQX_ABOVE_CEILING) {
+        prio = EBB_CONFIG_PORT_CEILING_PRIO - 1u; /* contract cm:1 */
+    }
+    ebb_cm_irq_executor_init(&irqx, EBB_BOARD_SPARE1_IRQ, prio);
+    if (how == FW_IRQX_MOVED_ABOVE) {
+        ebb_cm_irq_set_prio(EBB_BOARD_SPARE1_IRQ, 0); /* a misconfiguration */
+    }
+    return &irqx.ex;
+}
+
+bool fw_in_irq_executor(void) { return ebb_cm_ipsr() == 16u + EBB_BOARD_SPARE1_IRQ; }
