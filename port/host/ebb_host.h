@@ -52,16 +52,21 @@ void ebb_host_reset(ebb_ticks start);
  *  panic hook).  For tests that bring their own time driver instead of the
  *  virtual clock (tests/drivers: a real driver against simulated registers,
  *  linked with ebb::core); ebb_host_advance() and the run helpers below
- *  belong to the virtual clock and do not apply there. */
+ *  belong to the virtual clock and do not apply there.
+ *  Context: a test's set-up, outside tasks and handlers.  Cost: O(number of
+ *  executors). */
 void ebb_host_reset_port(void);
 
+/** A panic hook (ebb_host_set_panic_hook()): gets the module and id that
+ *  ebb_port_panic() was called with. */
 typedef void (*ebb_host_panic_fn)(const char *module, int id);
 
 /** Call `fn(module, id)` on ebb_port_panic() (a driver's panic, or a
  *  contract with the default ebb_on_contract) before the port aborts: a test
  *  checks an expected panic by longjmp-ing out of `fn`.  If `fn` returns,
  *  the port prints the panic and aborts as without a hook.  NULL removes it;
- *  ebb_host_reset() and ebb_host_reset_port() remove it too. */
+ *  ebb_host_reset() and ebb_host_reset_port() remove it too.
+ *  Context: any.  Cost: 1 store. */
 void ebb_host_set_panic_hook(ebb_host_panic_fn fn);
 
 /** Advance virtual time by `ticks`, firing each alarm at its deadline.  The
