@@ -89,7 +89,7 @@ void UART0_IRQHandler(void)
     ebb_nrf51_uart_isr(&console);
     if (ebb_board_virtual_keys_mode()) {
         while (ebb_nrf51_uart_rx_count(&console) != 0) {
-            console.rx_tail++;
+            console.rx.tail++;
             ebb_board_virtual_toggle();
         }
     }

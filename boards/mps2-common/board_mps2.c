@@ -82,7 +82,7 @@ static void console_isr(void)
     if (ebb_board_virtual_keys_mode()) {
         /* Each key is one press or release; the bytes are consumed here. */
         while (ebb_cmsdk_uart_rx_count(&console) != 0) {
-            console.rx_tail++;
+            console.rx.tail++;
             ebb_board_virtual_toggle();
         }
     }

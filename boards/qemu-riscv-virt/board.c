@@ -55,14 +55,18 @@ ebb_poll_t (ebb_board_button_wait)(ebb_wait *w, ebb_board_edge edge)
 
 void ebb_board_button_set(bool pressed)
 {
+    bool edge = false;
     ebb_irq_state s = ebb_port_lock();
     if (button_level != pressed) {
         button_level = pressed;
-        if (button_armed & (pressed ? EBB_BOARD_RISING : EBB_BOARD_FALLING)) {
-            ebb_waitlist_wake_all_locked(&button_waiters);
-        }
+        edge = (button_armed & (pressed ? EBB_BOARD_RISING : EBB_BOARD_FALLING)) != 0;
     }
     ebb_port_unlock(s);
+    if (edge) {
+        /* With the lock released: one waiter per critical section, as an
+         * EXTI handler would (never O(waiters) masked). */
+        ebb_waitlist_wake_all(&button_waiters);
+    }
 }
 
 bool ebb_board_virtual_armed(bool pressed)
@@ -142,7 +146,7 @@ static void console_isr(void)
     if (keys_mode) {
         /* Each key is one press or release; the bytes are consumed here. */
         while (ebb_ns16550_rx_count(&ebb__board_console) != 0) {
-            ebb__board_console.rx_tail++;
+            ebb__board_console.rx.tail++;
             ebb_board_button_set(!button_level);
         }
     }

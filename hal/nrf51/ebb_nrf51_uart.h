@@ -30,18 +30,8 @@ extern "C" {
 typedef struct ebb_nrf51_uart {
     uintptr_t base;
     volatile uint8_t tx_busy; /* a byte is in flight (TXDRDY pending) */
-    /* transmit */
-    const uint8_t *tx_ptr, *tx_end;
-    const ebb_wait *tx_owner; /* the write in progress, NULL when idle */
-    ebb_waitlist tx_done;         /* its task, until the last byte is accepted */
-    ebb_waitlist tx_turn;         /* writers waiting for the transmitter */
-    /* receive: a single-producer (ISR) single-consumer ring */
-    uint8_t *rx_buf;
-    uint16_t rx_mask;          /* size - 1, size a power of two */
-    volatile uint16_t rx_head; /* written by the ISR */
-    volatile uint16_t rx_tail; /* written by the reader */
-    ebb_waitlist rx_waiters;
-    volatile uint32_t overruns; /* bytes lost: ring full or hardware overrun */
+    ebb_uart_tx tx; /* hal/common: the write in progress, writers waiting */
+    ebb_uart_rx rx; /* hal/common: the receive ring, bytes lost */
 } ebb_nrf51_uart;
 
 /** State of one write (the type every ebb UART driver shares). */
@@ -80,13 +70,13 @@ EBB_AWAITABLE ebb_poll_t ebb_nrf51_uart_read(ebb_wait *w, ebb_nrf51_uart *u, voi
 /** Bytes waiting in the receive ring.  Context: any.  Cost: 2 loads. */
 static inline uint16_t ebb_nrf51_uart_rx_count(const ebb_nrf51_uart *u)
 {
-    return (uint16_t)(u->rx_head - u->rx_tail);
+    return ebb_uart_rx_count(&u->rx);
 }
 
 /** Bytes lost so far (ring full or hardware overrun).  Context: any. */
 static inline uint32_t ebb_nrf51_uart_overruns(const ebb_nrf51_uart *u)
 {
-    return u->overruns;
+    return u->rx.overruns;
 }
 
 /** Transmit by polling, bypassing the interrupt path (fault reports,

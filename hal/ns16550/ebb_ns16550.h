@@ -39,18 +39,8 @@ typedef struct ebb_ns16550 {
     uintptr_t base;
     uint8_t shift; /* register spacing: 1 << shift bytes */
     uint8_t ier;   /* interrupt enables as last written (IER) */
-    /* transmit */
-    const uint8_t *tx_ptr, *tx_end;
-    const ebb_wait *tx_owner; /* the write in progress, NULL when idle */
-    ebb_waitlist tx_done;         /* its task, until the last byte is taken */
-    ebb_waitlist tx_turn;         /* writers waiting for the transmitter */
-    /* receive: a single-producer (ISR) single-consumer ring; NULL: off */
-    uint8_t *rx_buf;
-    uint16_t rx_mask;          /* size - 1, size a power of two */
-    volatile uint16_t rx_head; /* written by the ISR */
-    volatile uint16_t rx_tail; /* written by the reader */
-    ebb_waitlist rx_waiters;
-    volatile uint32_t overruns; /* bytes lost: ring full or hardware OE */
+    ebb_uart_tx tx; /* hal/common: the write in progress, writers waiting */
+    ebb_uart_rx rx; /* hal/common: the receive ring (buf NULL: off), bytes lost */
 } ebb_ns16550;
 
 /** State of one write (the type every ebb UART driver shares). */
@@ -98,13 +88,13 @@ EBB_AWAITABLE ebb_poll_t ebb_ns16550_read(ebb_wait *w, ebb_ns16550 *u, void *buf
 /** Bytes waiting in the receive ring.  Context: any.  Cost: 2 loads. */
 static inline uint16_t ebb_ns16550_rx_count(const ebb_ns16550 *u)
 {
-    return (uint16_t)(u->rx_head - u->rx_tail);
+    return ebb_uart_rx_count(&u->rx);
 }
 
 /** Bytes lost so far (ring full or hardware overrun).  Context: any. */
 static inline uint32_t ebb_ns16550_overruns(const ebb_ns16550 *u)
 {
-    return u->overruns;
+    return u->rx.overruns;
 }
 
 /**

@@ -41,15 +41,9 @@ void ebb_ns16550_init(ebb_ns16550 *u, uintptr_t base, unsigned reg_shift, uint32
     EBB_REQUIRE(1, baud > 0);
     u->base = base;
     u->shift = (uint8_t)reg_shift;
-    u->tx_ptr = u->tx_end = NULL;
-    u->tx_owner = NULL;
-    ebb_waitlist_init(&u->tx_done);
-    ebb_waitlist_init(&u->tx_turn);
-    u->rx_buf = NULL;
-    u->rx_mask = 0;
-    u->rx_head = u->rx_tail = 0;
-    ebb_waitlist_init(&u->rx_waiters);
-    u->overruns = 0;
+    u->tx = (ebb_uart_tx){0};
+    u->rx = (ebb_uart_rx){0}; /* receiver off until ebb_ns16550_rx_start() */
+    ebb_waitlist_init(&u->rx.waiters);
     u->ier = 0;
 
     uint32_t div = (clk_hz + 8u * baud) / (16u * baud);
@@ -72,9 +66,7 @@ void ebb_ns16550_rx_start(ebb_ns16550 *u, uint8_t *rx_buf, uint16_t rx_size)
 {
     EBB_REQUIRE(1, rx_buf != NULL && rx_size >= 2 && (rx_size & (rx_size - 1u)) == 0);
     ebb_irq_state s = ebb_port_lock();
-    u->rx_buf = rx_buf;
-    u->rx_mask = (uint16_t)(rx_size - 1u);
-    u->rx_head = u->rx_tail = 0;
+    ebb_uart_rx_init(&u->rx, rx_buf, rx_size);
     u->ier |= IER_ERBFI;
     *reg(u, IER) = u->ier;
     ebb_port_unlock(s);
@@ -83,93 +75,44 @@ void ebb_ns16550_rx_start(ebb_ns16550 *u, uint8_t *rx_buf, uint16_t rx_size)
 /* Fill the FIFO if it is empty.  Lock held (or in the ISR). */
 static void feed(ebb_ns16550 *u)
 {
-    if (u->tx_ptr != u->tx_end && (*reg(u, LSR) & LSR_THRE)) {
-        for (unsigned n = 0; n < TX_FIFO && u->tx_ptr != u->tx_end; n++) {
-            *reg(u, THR) = *u->tx_ptr++;
+    if (u->tx.ptr != u->tx.end && (*reg(u, LSR) & LSR_THRE)) {
+        for (unsigned n = 0; n < TX_FIFO && u->tx.ptr != u->tx.end; n++) {
+            *reg(u, THR) = *u->tx.ptr++;
         }
     }
 }
 
-/* The transmitter is free: let the next writer in.  Lock held. */
-static void tx_finish(ebb_ns16550 *u)
+static bool tx_start(void *drv)
 {
-    u->tx_owner = NULL;
+    ebb_ns16550 *u = drv;
+    feed(u);
+    if (u->tx.ptr == u->tx.end && (*reg(u, LSR) & LSR_THRE)) {
+        return true; /* QEMU with a ready backend, or an empty write */
+    }
+    u->ier |= IER_ETBEI; /* THRE interrupts from now */
+    *reg(u, IER) = u->ier;
+    return false;
+}
+
+static void tx_stop(void *drv)
+{
+    ebb_ns16550 *u = drv;
     u->ier &= (uint8_t)~IER_ETBEI;
     *reg(u, IER) = u->ier;
-    ebb_waitlist_wake_all_locked(&u->tx_done);
-    ebb_waitlist_wake_all_locked(&u->tx_turn);
 }
+
+static const ebb_uart_tx_ops tx_ops = {tx_start, tx_stop};
 
 ebb_poll_t (ebb_ns16550_write)(ebb_ns16550_write_op *op, ebb_ns16550 *u, const void *data,
                              size_t len)
 {
-    ebb_poll_t result = EBB_PENDING;
-    ebb_irq_state s = ebb_port_lock();
-    if (ebb_cancelling()) {
-        if (u->tx_owner == &op->wait) {
-            u->tx_ptr = u->tx_end;
-            ebb_wait_remove_locked(&op->wait);
-            tx_finish(u);
-        }
-        ebb_wait_remove_locked(&op->wait);
-        ebb_wait_remove_locked(&op->wait);
-        op->started = 0;
-    } else if (!op->started) {
-        if (u->tx_owner != NULL) {
-            ebb_wait_add_locked(&op->wait, &u->tx_turn); /* wait for our turn */
-        } else {
-            ebb_wait_remove_locked(&op->wait);
-            u->tx_owner = &op->wait;
-            u->tx_ptr = (const uint8_t *)data;
-            u->tx_end = u->tx_ptr + len;
-            feed(u);
-            if (u->tx_ptr == u->tx_end && (*reg(u, LSR) & LSR_THRE)) {
-                tx_finish(u); /* QEMU with a ready backend, or an empty write */
-                result = EBB_READY;
-            } else {
-                op->started = 1;
-                ebb_wait_add_locked(&op->wait, &u->tx_done);
-                u->ier |= IER_ETBEI; /* THRE interrupts from now */
-                *reg(u, IER) = u->ier;
-            }
-        }
-    } else if (u->tx_owner != &op->wait) {
-        /* The ISR finished our transmission (and took us off tx_done). */
-        ebb_wait_remove_locked(&op->wait);
-        op->started = 0;
-        result = EBB_READY;
-    }
-    ebb_port_unlock(s);
-    return result;
+    return ebb_uart_tx_write(op, &u->tx, data, len, &tx_ops, u);
 }
 
 ebb_poll_t (ebb_ns16550_read)(ebb_wait *w, ebb_ns16550 *u, void *buf, size_t max, size_t *got)
 {
-    EBB_REQUIRE(2, u->rx_buf != NULL);
-    ebb_irq_state s = ebb_port_lock();
-    if (ebb_cancelling()) {
-        ebb_wait_remove_locked(w);
-        ebb_port_unlock(s);
-        return EBB_PENDING;
-    }
-    uint16_t tail = u->rx_tail;
-    uint16_t avail = (uint16_t)(u->rx_head - tail);
-    if (avail == 0) {
-        ebb_wait_add_locked(w, &u->rx_waiters);
-        ebb_port_unlock(s);
-        return EBB_PENDING;
-    }
-    ebb_wait_remove_locked(w);
-    ebb_port_unlock(s);
-    size_t n = avail < max ? avail : max;
-    uint8_t *out = (uint8_t *)buf;
-    for (size_t i = 0; i < n; i++) {
-        out[i] = u->rx_buf[(uint16_t)(tail + i) & u->rx_mask];
-    }
-    /* Publish the freed space only after the copy. */
-    __atomic_store_n(&u->rx_tail, (uint16_t)(tail + n), __ATOMIC_RELEASE);
-    *got = n;
-    return EBB_READY;
+    EBB_REQUIRE(2, u->rx.buf != NULL);
+    return ebb_uart_rx_read(w, &u->rx, buf, max, got);
 }
 
 void ebb_ns16550_write_blocking(ebb_ns16550 *u, const void *data, size_t len)
@@ -191,34 +134,33 @@ void ebb_ns16550_isr(ebb_ns16550 *u)
     bool woke = false;
     while ((lsr = *reg(u, LSR)) & (LSR_DR | LSR_OE)) {
         if (lsr & LSR_OE) {
-            u->overruns++; /* bytes after the FIFO's last were lost */
+            u->rx.overruns++; /* bytes after the FIFO's last were lost */
         }
         if (!(lsr & LSR_DR)) {
             break;
         }
         uint8_t b = *reg(u, RBR);
-        uint16_t head = u->rx_head;
-        if (u->rx_buf == NULL) {
+        if (u->rx.buf == NULL) {
             continue; /* receiver off: the byte is dropped */
         }
-        if ((uint16_t)(head - u->rx_tail) > u->rx_mask) {
-            u->overruns++; /* ring full: drop the new byte */
-        } else {
-            u->rx_buf[head & u->rx_mask] = b;
-            __atomic_store_n(&u->rx_head, (uint16_t)(head + 1u), __ATOMIC_RELEASE);
-            woke = true;
-        }
+        woke |= ebb_uart_rx_put(&u->rx, b);
     }
     if (woke) {
-        ebb_waitlist_wake_all(&u->rx_waiters);
+        ebb_uart_rx_wake(&u->rx);
     }
-    if (u->tx_owner != NULL && (lsr & LSR_THRE)) {
+    if (u->tx.owner != NULL && (lsr & LSR_THRE)) {
+        bool freed = false;
         ebb_irq_state s = ebb_port_lock();
-        if (u->tx_ptr != u->tx_end) {
+        if (u->tx.ptr != u->tx.end) {
             feed(u);
         } else {
-            tx_finish(u); /* the last byte has left the FIFO */
+            ebb_uart_tx_end_locked(&u->tx); /* the last byte has left the FIFO */
+            tx_stop(u);
+            freed = true;
         }
         ebb_port_unlock(s);
+        if (freed) {
+            ebb_uart_tx_wake(&u->tx); /* with the lock released: O(1) masked */
+        }
     }
 }

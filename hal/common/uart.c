@@ -1,0 +1,110 @@
+/* uart.c - the chip-independent half of ebb's UART drivers; see
+ * ebb_uart.h.  Compiled into each HAL library that uses it. */
+#include "ebb_uart.h"
+
+#include "ebb/port.h"
+#include "ebb/task.h"
+
+ebb_poll_t ebb_uart_tx_write(ebb_uart_write_op *op, ebb_uart_tx *tx, const void *data, size_t len,
+                             const ebb_uart_tx_ops *ops, void *drv)
+{
+    ebb_poll_t result = EBB_PENDING;
+    bool freed = false;
+    ebb_irq_state s = ebb_port_lock();
+    if (ebb_cancelling()) {
+        if (tx->owner == &op->wait) {
+            tx->ptr = tx->end; /* the bytes in flight complete on their own */
+            tx->owner = NULL;
+            ops->stop(drv);
+            freed = true;
+        }
+        ebb_wait_remove_locked(&op->wait);
+        op->started = 0;
+    } else if (!op->started) {
+        if (tx->owner != NULL) {
+            ebb_wait_add_locked(&op->wait, &tx->turn); /* wait for our turn */
+        } else {
+            ebb_wait_remove_locked(&op->wait);
+            tx->owner = &op->wait;
+            tx->ptr = (const uint8_t *)data;
+            tx->end = tx->ptr + len;
+            if (ops->start(drv)) {
+                tx->owner = NULL; /* everything taken at once */
+                ops->stop(drv);
+                freed = true;
+                result = EBB_READY;
+            } else {
+                op->started = 1;
+                ebb_wait_add_locked(&op->wait, &tx->done);
+            }
+        }
+    } else if (tx->owner != &op->wait) {
+        /* The interrupt finished our transmission. */
+        ebb_wait_remove_locked(&op->wait);
+        op->started = 0;
+        result = EBB_READY;
+    } else {
+        /* Still ours: a wake meant for the previous owner (woken after the
+         * lock was released) may have taken us off the list. */
+        ebb_wait_add_locked(&op->wait, &tx->done);
+    }
+    ebb_port_unlock(s);
+    if (freed) {
+        ebb_uart_tx_wake(tx);
+    }
+    return result;
+}
+
+void ebb_uart_tx_wake(ebb_uart_tx *tx)
+{
+    ebb_waitlist_wake_all(&tx->done);
+    ebb_waitlist_wake_all(&tx->turn);
+}
+
+void ebb_uart_rx_init(ebb_uart_rx *rx, uint8_t *buf, uint16_t size)
+{
+    rx->buf = buf;
+    rx->mask = (uint16_t)(size - 1u);
+    rx->head = rx->tail = 0;
+    ebb_waitlist_init(&rx->waiters);
+}
+
+bool ebb_uart_rx_put(ebb_uart_rx *rx, uint8_t b)
+{
+    uint16_t head = rx->head;
+    if ((uint16_t)(head - rx->tail) > rx->mask) {
+        rx->overruns++; /* ring full: drop the new byte */
+        return false;
+    }
+    rx->buf[head & rx->mask] = b;
+    __atomic_store_n(&rx->head, (uint16_t)(head + 1u), __ATOMIC_RELEASE);
+    return true;
+}
+
+ebb_poll_t ebb_uart_rx_read(ebb_wait *w, ebb_uart_rx *rx, void *buf, size_t max, size_t *got)
+{
+    ebb_irq_state s = ebb_port_lock();
+    if (ebb_cancelling()) {
+        ebb_wait_remove_locked(w);
+        ebb_port_unlock(s);
+        return EBB_PENDING;
+    }
+    uint16_t tail = rx->tail;
+    uint16_t avail = (uint16_t)(rx->head - tail);
+    if (avail == 0) {
+        ebb_wait_add_locked(w, &rx->waiters);
+        ebb_port_unlock(s);
+        return EBB_PENDING;
+    }
+    ebb_wait_remove_locked(w);
+    ebb_port_unlock(s);
+    size_t n = avail < max ? avail : max;
+    uint8_t *out = (uint8_t *)buf;
+    for (size_t i = 0; i < n; i++) {
+        out[i] = rx->buf[(uint16_t)(tail + i) & rx->mask];
+    }
+    /* Publish the freed space only after the copy. */
+    __atomic_store_n(&rx->tail, (uint16_t)(tail + n), __ATOMIC_RELEASE);
+    *got = n;
+    return EBB_READY;
+}
