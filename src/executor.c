@@ -36,10 +36,31 @@ void ebb__executor_reset_all(void)
     }
 }
 
+/* Queue the chain first..last (linked, ending at EBB_LIST_END) at the tail of
+ * the ready list and tell the executor's pender.  Lock held. */
+static void append_locked(ebb_executor *ex, ebb_node *first, ebb_node *last)
+{
+    if (ex->ready.head == NULL) {
+        ex->ready.head = first;
+    } else {
+        ex->ready.tail->next = first;
+    }
+    ex->ready.tail = last;
+    if (ex->pend != NULL) {
+        ex->pend(ex);
+    }
+}
+
 /* Poll the detached chain starting at `n`. */
-__attribute__((noinline)) static void poll_chain(ebb_node *n)
+__attribute__((noinline)) static void poll_chain(ebb_executor *ex, ebb_node *n)
 {
     ebb_task *const outer = ebb__cur; /* an executor in an ISR may nest */
+    /* Tasks that yielded in this pass: a chain of their own that no other
+     * context touches, newest first (a push is two stores), queued in
+     * yield order behind everything else at the end of the pass.  Their
+     * nodes are linked (never NULL), so a wake meanwhile leaves them alone:
+     * they run in the next pass either way. */
+    ebb_node *yielded = EBB_LIST_END;
 
     /* Only tasks that were ready when the pass began run in it: a wake
      * during the pass lands in the (now empty) ready list, for next time.
@@ -52,41 +73,94 @@ __attribute__((noinline)) static void poll_chain(ebb_node *n)
         t->node.next = NULL;
         if (t->state == EBB_TASK_RUNNING) {
             ebb__cur = t;
-            if (ebb_poll_is_ready(t->poll(t))) {
+            ebb_poll_t r = t->poll(t);
+            /* Laid out for the yield: a pending task costs the same
+             * instructions either way, and the yield is what a task that
+             * loops on EBB_YIELD pays on every turn. */
+            if (EBB_LIKELY(r.ready_ == EBB__POLL_YIELD)) {
+                /* The cheap yield: one short critical section against a
+                 * wake that queued it first (it then is queued already). */
+                ebb_irq_state s = ebb_port_lock();
+                if (EBB_LIKELY(t->node.next == NULL)) {
+                    t->node.next = yielded;
+                    yielded = &t->node;
+                }
+                ebb_port_unlock(s);
+            } else if (r.ready_ != 0) {
                 t->state = EBB_TASK_DONE;
             }
         }
     }
     ebb__cur = outer;
+    if (yielded != EBB_LIST_END) {
+        /* Back into yield order, then behind the ready list. */
+        ebb_node *first = EBB_LIST_END, *last = yielded;
+        do {
+            ebb_node *next = yielded->next;
+            yielded->next = first;
+            first = yielded;
+            yielded = next;
+        } while (yielded != EBB_LIST_END);
+        ebb_irq_state s = ebb_port_lock();
+        append_locked(ex, first, last);
+        ebb_port_unlock(s);
+    }
+}
+
+/* What a poll that did not end pending asks for: the task finished, or it
+ * yielded and goes to the back of the queue.  Out of line: the fast path
+ * below then keeps fewer registers across the task's poll. */
+__attribute__((noinline)) static void poll_ended(ebb_executor *ex, ebb_task *t, ebb_poll_t r)
+{
+    if (r.ready_ == EBB__POLL_YIELD) {
+        ebb_irq_state s = ebb_port_lock();
+        if (t->node.next == NULL) { /* else a wake during its poll queued it */
+            t->node.next = EBB_LIST_END;
+            append_locked(ex, &t->node, &t->node);
+        }
+        ebb_port_unlock(s);
+    } else {
+        t->state = EBB_TASK_DONE;
+    }
 }
 
 bool ebb_executor_poll(ebb_executor *ex)
 {
+    /* ebb_list_take_all(), with the tail read in the same section: a chain
+     * of one is head == tail, which needs no load of the sentinel's address
+     * (on a Cortex-M4 head and tail come in one ldrd). */
     ebb_irq_state s = ebb_port_lock();
-    ebb_node *n = ebb_list_take_all(&ex->ready);
+    ebb_node *n = ex->ready.head; /* NULL when empty */
+    ebb_node *last = ex->ready.tail;
+    ex->ready.head = NULL;
     ebb_port_unlock(s);
 
-    if (n == EBB_LIST_END) {
-        return ebb_executor_has_work(ex); /* nothing was ready */
-    }
-    if (__builtin_expect(n->next == EBB_LIST_END, 1)) {
+    if (__builtin_expect(n != NULL && n == last, 1)) {
         /* Fast path, the usual pass after an interrupt woke one task: the
-         * loop below for a chain of one, with fewer registers to save and
-         * no loop to enter - it is on every interrupt-to-task latency. */
-        ebb_task *const outer = ebb__cur;
+         * loop of poll_chain() for a chain of one, with fewer registers to
+         * save and no loop to enter - it is on every interrupt-to-task
+         * latency. */
         ebb_task *t = EBB_CONTAINER_OF(n, ebb_task, node);
         t->node.next = NULL;
-        if (t->state == EBB_TASK_RUNNING) {
+        if (EBB_LIKELY(t->state == EBB_TASK_RUNNING)) {
+            ebb_task *const outer = ebb__cur; /* an executor in an ISR may nest */
             ebb__cur = t;
-            if (ebb_poll_is_ready(t->poll(t))) {
-                t->state = EBB_TASK_DONE;
+            ebb_poll_t r = t->poll(t);
+            ebb__cur = outer;
+            if (r.ready_ != 0) {
+                poll_ended(ex, t, r);
             }
         }
-        ebb__cur = outer;
-    } else {
-        poll_chain(n);
+    } else if (n != NULL) {
+        poll_chain(ex, n);
     }
     return ebb_executor_has_work(ex);
+}
+
+ebb_poll_t ebb__yield_by_wake(void)
+{
+    (void)ebb_wake(ebb__cur);
+    return EBB_PENDING;
 }
 
 void ebb_executor_run(ebb_executor *ex)

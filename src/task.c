@@ -6,7 +6,6 @@
 EBB_MODULE("task");
 
 EBB_BUILD_ASSERT(sizeof(ebb_co) == 2, "resume point must stay 16-bit");
-EBB_BUILD_ASSERT(_Alignof(ebb_node) >= _Alignof(ebb_task), "the cancel marker borrows the list sentinel's address");
 #if UINTPTR_MAX == 0xFFFFFFFFu
 EBB_BUILD_ASSERT(sizeof(ebb_task) == 12, "task header must stay 12 bytes on 32-bit targets");
 #endif

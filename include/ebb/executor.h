@@ -10,7 +10,8 @@
  *     gets preemptive priorities (the NVIC is the scheduler).
  * Each pass polls the tasks that were ready when the pass began; a task woken
  * during the pass (even by itself) runs in the next pass, so no task can
- * starve the others by waking itself.
+ * starve the others by waking itself.  A task that yields (EBB_YIELD) is
+ * queued at the end of the pass, behind every task woken during it.
  */
 #ifndef EBB_EXECUTOR_H
 #define EBB_EXECUTOR_H
@@ -122,7 +123,9 @@ bool ebb__executor_resolve(ebb_executor *ex);
 void ebb__executor_reset_all(void);
 
 /**
- * Run one pass: poll every task that is ready now, each once.
+ * Run one pass: poll every task that is ready now, each once; then queue
+ * the tasks that yielded in it (in yield order) and call the pender once
+ * if any did.
  * Returns true when tasks were woken during the pass (more work is waiting).
  * Context: the thread or interrupt handler that owns `ex`.
  * Cost: O(tasks polled) + their bodies.
@@ -143,6 +146,23 @@ static inline bool ebb_executor_has_work(const ebb_executor *ex)
  */
 EBB_NORETURN void ebb_executor_run(ebb_executor *ex);
 
+
+/* Internal: what EBB_YIELD in a task's own body returns to the executor
+ * (ebb/async.h): "not finished, and queue me behind the others".  Only the
+ * executor sees it - ebb_poll_is_ready() reads it as pending - so an
+ * awaitable never has to pass it on. */
+#define EBB__POLL_YIELD 2u
+#ifdef __cplusplus
+#define EBB__YIELDED (ebb_poll_t{EBB__POLL_YIELD})
+#else
+#define EBB__YIELDED ((ebb_poll_t){EBB__POLL_YIELD})
+#endif
+
+/* Internal: EBB_YIELD in an async function, whose result goes to its
+ * caller's await and not to the executor: wake the current task, return
+ * EBB_PENDING.  Out of line and called last, so a coroutine that calls
+ * nothing else needs no stack frame. */
+ebb_poll_t ebb__yield_by_wake(void);
 
 /* Internal: ebb_wake() with the lock already held - the body every waker
  * (wait lists, timers, channels) inlines, so an interrupt that wakes a task

@@ -314,10 +314,11 @@ void ebb_task_cancel(ebb_task *t);
 
 /* The task being polled; EBB__CANCEL_MARKER while a select/timeout/join or
  * ebb_task_cancel() is cancelling a branch.  The marker is only compared,
- * never dereferenced, so it borrows the address of the list sentinel (as
- * aligned as a task) instead of costing a 12-byte dummy task. */
+ * never dereferenced: a small constant (the lowest aligned non-null
+ * address, where no task can live) that every ebb_cancelling() compares
+ * as an immediate, without loading an address first. */
 extern ebb_task *ebb__cur;
-#define EBB__CANCEL_MARKER ((ebb_task *)(void *)&ebb__list_end)
+#define EBB__CANCEL_MARKER ((ebb_task *)(uintptr_t)sizeof(void *))
 
 static inline ebb_task *ebb_current(void) { return ebb__cur; }
 
