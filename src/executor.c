@@ -107,10 +107,17 @@ __attribute__((noinline)) static void poll_chain(ebb_executor *ex, ebb_node *n)
     }
 }
 
+/* Size builds poll every chain with poll_chain(): one copy of the loop. */
+#if defined(__OPTIMIZE_SIZE__)
+#define EBB__EXEC_FAST_PATH 0
+#else
+#define EBB__EXEC_FAST_PATH 1
+#endif
+
 /* What a poll that did not end pending asks for: the task finished, or it
  * yielded and goes to the back of the queue.  Out of line: the fast path
  * below then keeps fewer registers across the task's poll. */
-__attribute__((noinline)) static void poll_ended(ebb_executor *ex, ebb_task *t, ebb_poll_t r)
+__attribute__((noinline, unused)) static void poll_ended(ebb_executor *ex, ebb_task *t, ebb_poll_t r)
 {
     if (r.ready_ == EBB__POLL_YIELD) {
         ebb_irq_state s = ebb_port_lock();
@@ -135,7 +142,7 @@ bool ebb_executor_poll(ebb_executor *ex)
     ex->ready.head = NULL;
     ebb_port_unlock(s);
 
-    if (__builtin_expect(n != NULL && n == last, 1)) {
+    if (EBB__EXEC_FAST_PATH && __builtin_expect(n != NULL && n == last, 1)) {
         /* Fast path, the usual pass after an interrupt woke one task: the
          * loop of poll_chain() for a chain of one, with fewer registers to
          * save and no loop to enter - it is on every interrupt-to-task

@@ -97,17 +97,16 @@
  * it loads from memory: on a Cortex-M with flash wait states each is a
  * flash data read on the resume path (a miss of the STM32F4's 8-line data
  * cache on almost every edge of the showdown).  On Thumb-2 the assembler
- * can put them in the instructions instead: movw/movt of the label, and
- * one movw of the offset, which it computes after laying the code out.
- * GCC only ("%a" prints a label operand bare), non-PIC, speed builds (the
- * movw/movt pair is 2 bytes longer than a load and its constant). */
+ * can put them in the instructions instead: the start PC-relative (adr:
+ * ebb__top follows the jump that uses it, well inside adr's 4 KiB reach),
+ * and each offset as one movw the assembler computes once the code is laid
+ * out.  GCC only ("%a" prints a label operand bare), speed builds. */
 #if defined(__GNUC__) && !defined(__clang__) && defined(__thumb2__) &&        \
-    !defined(__PIC__) && !defined(__OPTIMIZE_SIZE__)
+    !defined(__OPTIMIZE_SIZE__)
 #define EBB__TOP_ADDR()                                                        \
     (__extension__({                                                           \
         char *ebb__top_addr;                                                   \
-        __asm__("movw %0, #:lower16:%a1\n\tmovt %0, #:upper16:%a1"             \
-                : "=r"(ebb__top_addr)                                          \
+        __asm__("adr %0, %a1" : "=r"(ebb__top_addr)                            \
                 : "i"(__extension__ && ebb__top));                             \
         ebb__top_addr;                                                         \
     }))

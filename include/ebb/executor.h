@@ -171,7 +171,9 @@ ebb_poll_t ebb__yield_by_wake(void);
  * waker harmless. */
 static inline bool ebb__wake_locked(ebb_task *t)
 {
-    if (t->node.next != NULL || t->state != EBB_TASK_RUNNING) {
+    /* Unlikely: the queueing path is the straight line through an
+     * interrupt handler that inlines this (the showdown's EXTI handler). */
+    if (EBB_UNLIKELY(t->node.next != NULL || t->state != EBB_TASK_RUNNING)) {
         return false;
     }
     ebb_executor *ex = __start_ebb_executors[t->exec];
