@@ -130,3 +130,17 @@ if(EBB_BOARD_NAME STREQUAL "qemu-netduinoplus2" AND EBB_QEMU)
     set_tests_properties(consumer.firmware.${route} PROPERTIES TIMEOUT 300 PROCESSORS 2)
   endforeach()
 endif()
+
+# The package from the other instruction sets: an installed ebb found with
+# find_package by a firmware project of its own, built with this tree's
+# toolchain file and run on this board's machine - on ARMv6-M (micro:bit,
+# no BASEPRI) and RV32 (the RISC-V port), once each.
+if(EBB_QEMU AND CMAKE_BUILD_TYPE STREQUAL "Release" AND
+   (EBB_BOARD_NAME STREQUAL "qemu-riscv-virt" OR
+    (EBB_BOARD_NAME STREQUAL "microbit" AND EBB_MICROBIT_TIME STREQUAL "timer0")))
+  add_test(NAME consumer.firmware.find_package
+    COMMAND sh ${EBB_SOURCE_DIR}/tests/consumer/run.sh firmware find_package ${EBB_SOURCE_DIR}
+            ${CMAKE_BINARY_DIR}/consumer/firmware-find_package ${EBB_BOARD_NAME} ${EBB_QEMU}
+            ${CMAKE_TOOLCHAIN_FILE} "${EBB_QEMU_MACHINE}")
+  set_tests_properties(consumer.firmware.find_package PROPERTIES TIMEOUT 300 PROCESSORS 2)
+endif()

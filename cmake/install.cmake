@@ -9,6 +9,14 @@ set(EBB_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/ebb)
 set(EBB_INSTALL_LDDIR ${CMAKE_INSTALL_LIBDIR}/ebb/ld)
 
 get_property(_ebb_targets GLOBAL PROPERTY EBB_EXPORTED_TARGETS)
+# A driver the board left out of the build (the micro:bit's SysTick driver
+# when it runs on TIMER0) is not built, so it cannot be installed either.
+foreach(t ${_ebb_targets})
+  get_target_property(_ebb_x ${t} EXCLUDE_FROM_ALL)
+  if(_ebb_x)
+    list(REMOVE_ITEM _ebb_targets ${t})
+  endif()
+endforeach()
 install(TARGETS ebb ${_ebb_targets} EXPORT ebbTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   OBJECTS DESTINATION ${CMAKE_INSTALL_LIBDIR}/ebb/objects

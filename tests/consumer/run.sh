@@ -3,9 +3,14 @@
 # an empty build folder, by one route, and check that ebb kept its own
 # rules to itself.
 #   tests/consumer/run.sh host|firmware find_package|fetchcontent|subdirectory
-#                         <ebb source> <empty work dir> [<board> <qemu>]
+#                         <ebb source> <empty work dir>
+#                         [<board> <qemu> [<toolchain file> <qemu machine>]]
+# The toolchain file and machine default to arm-none-eabi / netduinoplus2;
+# other architectures pass theirs (the RISC-V board: riscv64-unknown-elf.cmake
+# and "virt -bios none").
 set -eu
 kind=$1; route=$2; src=$3; work=$4; board=${5:-}; qemu=${6:-}
+toolchain=${7:-$src/cmake/arm-none-eabi.cmake}; machine=${8:-netduinoplus2}
 rm -rf "$work"
 mkdir -p "$work"
 log=$work/log.txt
@@ -14,7 +19,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 
 set --
 if [ "$kind" = firmware ]; then
-    set -- "-DCMAKE_TOOLCHAIN_FILE=$src/cmake/arm-none-eabi.cmake" -DCMAKE_BUILD_TYPE=Release
+    set -- "-DCMAKE_TOOLCHAIN_FILE=$toolchain" -DCMAKE_BUILD_TYPE=Release
 fi
 case $route in
 find_package)
@@ -67,7 +72,7 @@ if [ "$kind" = host ]; then
 else
     elf=$work/build/app/hello.elf
     [ -f "$elf" ] || fail "no $elf"
-    python3 "$src/tests/firmware/run_qemu.py" --qemu "$qemu" --elf "$elf" \
+    python3 "$src/tests/firmware/run_qemu.py" --qemu "$qemu" --machine "$machine" --elf "$elf" \
         --grep "consumer: PASS" --timeout 120
 fi
 echo "consumer $kind via $route: PASS"
