@@ -2,8 +2,8 @@
  * gdb_tasks.c - a known state for tools/gdb/ebb.py (tests/boards/gdb_tasks.sh
  * halts here and checks what `ebb-tasks` prints).  At gdb_halt_here():
  * `driver` is running, `woken` is ready, `sleeper` (on its timer),
- * `listener` (on signal `never`) and `consumer` (on channel `queue`) wait at
- * their awaits, `quick` is done, `cancelled` was cancelled; the board's
+ * `listener` (on signal `never`), `consumer` (on channel `queue`) and
+ * `parked` (on its own parker) wait at their awaits, `quick` is done, `cancelled` was cancelled; the board's
  * finger executor runs in an interrupt; `workers` (an array) are done.
  * Built twice: with the task table (EBB_CONFIG_TASK_REGISTRY=1: the workers
  * are entered as worker0/1 and `sleeper` is renamed "sensor" at run time)
@@ -58,6 +58,18 @@ static ebb_poll_t consumer_poll(ebb_task *self)
     EBB_END();
 }
 
+struct parked {
+    ebb_task task;
+    ebb_parker parker;
+};
+static ebb_poll_t parked_poll(ebb_task *self)
+{
+    struct parked *p = EBB_CONTAINER_OF(self, struct parked, task);
+    EBB_BEGIN(&self->co);
+    EBB_AWAIT(ebb_park(&p->parker)); /* @parked */
+    EBB_END();
+}
+
 struct plain {
     ebb_task task;
 };
@@ -72,6 +84,7 @@ static EBB_TASK_DEFINE(struct listener, listener, listener_poll);
 static EBB_TASK_DEFINE(struct listener, woken, listener_poll);
 static EBB_TASK_DEFINE(struct plain, quick, quick_poll);
 static EBB_TASK_DEFINE(struct consumer, consumer, consumer_poll);
+static EBB_TASK_DEFINE(struct parked, parked, parked_poll);
 static struct plain workers[2] = {{EBB_TASK_INITIALIZER(quick_poll)},
                                   {EBB_TASK_INITIALIZER(quick_poll)}};
 #if EBB_CONFIG_TASK_REGISTRY
@@ -112,6 +125,7 @@ int main(void)
     ebb_task_spawn(&exec, &woken.task);
     ebb_task_spawn(&exec, &quick.task);
     ebb_task_spawn(&exec, &consumer.task);
+    ebb_task_spawn(&exec, &parked.task);
     ebb_task_spawn(&exec, &workers[0].task);
     ebb_task_spawn(&exec, &workers[1].task);
 #if EBB_CONFIG_TASK_REGISTRY
