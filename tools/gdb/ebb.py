@@ -103,6 +103,22 @@ def where(task):
     return None
 
 
+def _variables(name):
+    """(symbol, value) of every variable called `name`: each file's static
+    one and the global one, skipping functions and unreadable values."""
+    syms = list(gdb.lookup_static_symbols(name))
+    g = gdb.lookup_global_symbol(name)
+    if g is not None:
+        syms.append(g)
+    for sym in syms:
+        if not sym.is_variable:
+            continue
+        try:
+            yield sym, sym.value()
+        except gdb.error:
+            continue
+
+
 def _symbol_at(addr):
     """(name, value, offset) of the statically allocated variable that holds
     address `addr`, or None (not in static storage, or no debug info)."""
@@ -113,17 +129,7 @@ def _symbol_at(addr):
     if out.startswith("No symbol"):
         return None
     name = out.split(" in section")[0].split(" + ")[0].strip()
-    syms = list(gdb.lookup_static_symbols(name))
-    g = gdb.lookup_global_symbol(name)
-    if g is not None:
-        syms.append(g)
-    for sym in syms:
-        if not sym.is_variable:
-            continue
-        try:
-            v = sym.value()
-        except gdb.error:
-            continue
+    for _, v in _variables(name):
         if v.address is None:
             continue
         base = int(v.address)
@@ -258,18 +264,8 @@ def _static_tasks():
     found = []
     seen = set()
     for n in sorted(names):
-        syms = list(gdb.lookup_static_symbols(n))
-        g = gdb.lookup_global_symbol(n)
-        if g is not None:
-            syms.append(g)
-        for sym in syms:
-            if not sym.is_variable:
-                continue
+        for sym, v in _variables(n):
             t = sym.type.strip_typedefs()
-            try:
-                v = sym.value()
-            except gdb.error:
-                continue
             items = [(n, v)]
             if t.code == gdb.TYPE_CODE_ARRAY:
                 lo, hi = t.range()
