@@ -10,20 +10,28 @@
  * into a reserved slot and the writer sends straight from the slot it peeks,
  * so no message is ever copied and no task keeps a buffer of its own.
  */
-#include <stdatomic.h>
 #include <string.h>
 
 #include "showdown.h"
 
 EBB_CHANNEL_DEFINE(queue, showdown_msg, SHOWDOWN_QUEUE_LEN);
 
+/* ---- button's state, which blink reads ---- */
+struct button {
+    ebb_task task;
+    ebb_wait wait;  /* the edge, then (rarely) a full queue */
+    /* Edges so far; odd while pressed (the level is bit 0).  Written by
+     * the button task alone, read by blink (relaxed atomic word accesses:
+     * plain loads and stores): the "pressed" flag of the study is its bit
+     * 0, so the flag needs no byte of its own. */
+    uint32_t count;
+};
+
+static struct button button; /* defined below, with its task */
+
 /* ---- blink ---- */
 struct blink {
     ebb_task task;
-    /* Shared by blink (reads) and button (writes): one byte, no lock
-     * needed.  Kept here, where the 8-byte-aligned timer below leaves four
-     * bytes of padding anyway: a separate variable would cost four. */
-    atomic_bool pressed;
     ebb_timer timer; /* its deadline is the last tick: the next is 100 ms on */
 };
 
@@ -40,7 +48,7 @@ static ebb_poll_t blink_poll(ebb_task *self)
     b->timer.deadline = ebb_now();
     for (;;) {
         EBB_AWAIT(ebb_sleep_until(&b->timer, ebb_ticks_add(b->timer.deadline, BLINK_HALF_PERIOD)));
-        if (!atomic_load_explicit(&b->pressed, memory_order_relaxed)) {
+        if (!(__atomic_load_n(&button.count, __ATOMIC_RELAXED) & 1u)) {
             ebb_board_led(true);
         }
         EBB_AWAIT(ebb_sleep_until(&b->timer, ebb_ticks_add(b->timer.deadline, BLINK_HALF_PERIOD)));
@@ -52,11 +60,6 @@ static ebb_poll_t blink_poll(ebb_task *self)
 static EBB_TASK_DEFINE(struct blink, blink, blink_poll);
 
 /* ---- button ---- */
-struct button {
-    ebb_task task;
-    ebb_wait wait;  /* the edge, then (rarely) a full queue */
-    uint32_t count; /* edges so far; odd while pressed (the level is bit 0) */
-};
 
 #ifndef SHOWDOWN_SNPRINTF
 #define SHOWDOWN_SNPRINTF 0
@@ -115,8 +118,7 @@ __attribute__((hot)) static ebb_poll_t button_poll(ebb_task *self)
         /* Released: wait for the press (rising edge); pressed: the release. */
         EBB_AWAIT(ebb_board_button_wait(&b->wait, (b->count & 1u) ? EBB_BOARD_FALLING : EBB_BOARD_RISING));
         showdown_probe_thread(true);
-        b->count++;
-        atomic_store_explicit(&blink.pressed, (b->count & 1u) != 0, memory_order_relaxed);
+        __atomic_store_n(&b->count, b->count + 1u, __ATOMIC_RELAXED); /* and pressed = bit 0 */
         EBB_AWAIT(ebb_channel_reserve(&b->wait, &queue, &slot));
         format(slot, b->count & 1u, b->count);
         ebb_channel_commit(&queue);

@@ -44,10 +44,13 @@ typedef struct ebb_usart_rx {
 
 typedef struct ebb_usart {
     ebb_stm32_usart_regs *regs;
-    const uint8_t *tx_ptr, *tx_end;
-    const ebb_wait *tx_owner; /* the write in progress, NULL when idle */
-    ebb_waitlist tx_waiters;      /* the owner until its last byte is out, then
-                                 the writers waiting for their turn */
+    const uint8_t *tx_ptr, *tx_end; /* bytes not yet handed to the hardware */
+    /* The write in progress (its op `started`) until its last byte is out,
+     * then the writers waiting for their turn: the transmitter is busy
+     * exactly while the list is not empty, and a started write that finds
+     * itself off it is done (the end of a transmission wakes, and so
+     * unlinks, every waiter).  No owner pointer needed: 4 bytes less. */
+    ebb_waitlist tx_waiters;
     ebb_usart_rx *rx;         /* NULL: transmit only */
 } ebb_usart;
 

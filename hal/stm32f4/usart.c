@@ -25,7 +25,6 @@ __attribute__((cold)) void ebb_usart_init(ebb_usart *u, uintptr_t regs_base, uns
 
     u->regs = (ebb_stm32_usart_regs *)regs_base;
     u->tx_ptr = u->tx_end = NULL;
-    u->tx_owner = NULL;
     ebb_waitlist_init(&u->tx_waiters);
     u->rx = NULL;
 
@@ -65,9 +64,8 @@ static void feed(ebb_usart *u)
 /* The transmitter is free: let the next writer in.  Lock held. */
 static void tx_finish(ebb_usart *u)
 {
-    u->tx_owner = NULL;
-    /* The owner sees it is no longer the owner (done); the others race
-     * for the transmitter in the order they were woken. */
+    /* The owner finds itself off the list (done); the others race for the
+     * transmitter in the order they were woken. */
     ebb_waitlist_wake_all_locked(&u->tx_waiters);
 }
 
@@ -76,8 +74,12 @@ ebb_poll_t (ebb_usart_write)(ebb_usart_write_op *op, ebb_usart *u, const void *d
     ebb_stm32_usart_regs *r = u->regs;
     ebb_poll_t result = EBB_PENDING;
     ebb_irq_state s = ebb_port_lock();
+    /* Started and still on the list: the transmitter is ours.  Nothing
+     * but tx_finish() takes a started write's wait off the list (the
+     * cancel below aside), so off it means the last byte is out. */
+    bool owner = op->started && ebb_wait_linked(&op->wait);
     if (ebb_cancelling()) {
-        if (u->tx_owner == &op->wait) {
+        if (owner) {
             r->CR1 &= ~(EBB_USART_CR1_TXEIE | EBB_USART_CR1_TCIE);
             u->tx_ptr = u->tx_end;
             ebb_wait_remove_locked(&op->wait);
@@ -86,24 +88,25 @@ ebb_poll_t (ebb_usart_write)(ebb_usart_write_op *op, ebb_usart *u, const void *d
         ebb_wait_remove_locked(&op->wait);
         op->started = 0;
     } else if (!op->started) {
-        if (u->tx_owner != NULL) {
-            ebb_wait_add_locked(&op->wait, &u->tx_waiters); /* wait for our turn */
-        } else {
-            ebb_wait_remove_locked(&op->wait);
-            u->tx_owner = &op->wait;
+        /* Busy exactly while someone is on the list (see ebb_usart): then
+         * wait for our turn; else we are alone on it now, the owner.
+         * (Contracts off, outside a task, nothing is linked: nothing is
+         * taken and the write stays pending.) */
+        bool busy = !ebb_waitlist_empty(&u->tx_waiters);
+        ebb_wait_add_locked(&op->wait, &u->tx_waiters);
+        if (!busy && ebb_wait_linked(&op->wait)) {
             u->tx_ptr = (const uint8_t *)data;
             u->tx_end = u->tx_ptr + len;
             feed(u);
             if (u->tx_ptr == u->tx_end && (r->SR & EBB_USART_SR_TC)) {
-                tx_finish(u); /* QEMU, or an empty write */
+                ebb_wait_remove_locked(&op->wait); /* QEMU, or an empty write: free again */
                 result = EBB_READY;
             } else {
                 op->started = 1;
-                ebb_wait_add_locked(&op->wait, &u->tx_waiters);
                 r->CR1 |= (u->tx_ptr != u->tx_end) ? EBB_USART_CR1_TXEIE : EBB_USART_CR1_TCIE;
             }
         }
-    } else if (u->tx_owner != &op->wait) {
+    } else if (!owner) {
         /* The ISR finished our transmission (and took us off the list). */
         ebb_wait_remove_locked(&op->wait);
         op->started = 0;

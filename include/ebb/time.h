@@ -62,8 +62,19 @@ static inline ebb_ticks ebb_ticks_add(ebb_ticks t, ebb_ticks d)
 /** `us` microseconds in ticks (rounded down). */
 #define EBB_US(us) ((ebb_ticks)(us) * EBB_CONFIG_TICK_HZ / 1000000u)
 
+/* Internal: a deadline as stored in a timer.  Word-aligned on 32-bit
+ * targets, where the ABIs (AAPCS, RV32's ilp32) would align a 64-bit
+ * integer to 8 bytes: a timer embedded after a 12-byte ebb_task header then
+ * needs no 4 bytes of padding before it.  Word alignment is all the loads
+ * need: LDRD/STRD on ARMv7-M, pairs of word accesses elsewhere. */
+#if defined(__GNUC__) && UINTPTR_MAX == 0xFFFFFFFFu
+typedef ebb_ticks ebb__ticks_word_aligned __attribute__((aligned(4)));
+#else
+typedef ebb_ticks ebb__ticks_word_aligned;
+#endif
+
 /** A timer: the state of a sleep.  Embed it in the task's state.
- *  24 bytes on a 32-bit MCU.  Internals: wait.task is the sleeping task
+ *  24 bytes on a 32-bit MCU, word-aligned.  Internals: wait.task is the sleeping task
  *  (NULL when idle); wait.node links it into the timer queue - a red-black
  *  tree ordered by deadline (docs/design.md, "Timer queue"): its children,
  *  and in `parent_` its parent with the colour in bit 0 (nodes are
@@ -71,7 +82,7 @@ static inline ebb_ticks ebb_ticks_add(ebb_ticks t, ebb_ticks d)
 typedef struct ebb_timer {
     ebb_wait wait;      /**< wait.task: the sleeping task; wait.node: the queue's links */
     uintptr_t parent_;  /**< internal: the tree parent, colour in bit 0 */
-    ebb_ticks deadline; /**< when it fires */
+    ebb__ticks_word_aligned deadline; /**< when it fires */
 } ebb_timer;
 
 /** Static initializer of an idle ebb_timer (all-zero is one too). */
@@ -80,7 +91,7 @@ typedef struct ebb_timer {
 /** A drift-free periodic ticker: deadlines are start + k * period. */
 typedef struct ebb_ticker {
     ebb_timer timer; /**< timer.deadline is the next tick */
-    ebb_ticks period; /**< ticks between deadlines; 0: never started */
+    ebb__ticks_word_aligned period; /**< ticks between deadlines; 0: never started */
 } ebb_ticker;
 
 /** Now, in ticks.  Context: any.  Cost: the driver's now(). */
