@@ -38,7 +38,7 @@ static ebb_poll_t sem_waiter_poll(ebb_task *self)
     }
     EBB_END();
 }
-static EBB_TASK_DEFINE(struct waiter, sem_waiter, sem_waiter_poll);
+static EBB_TASK_DEFINE(sem_waiter, struct waiter, sem_waiter_poll);
 
 /* A task that measures what only a task may call. */
 static EBB_MUTEX_DEFINE(mutex);
@@ -57,7 +57,7 @@ static ebb_poll_t prober_poll(ebb_task *self)
 {
     struct prober *p = EBB_CONTAINER_OF(self, struct prober, task);
     EBB_BEGIN(&self->co);
-    MEASURE("mutex_try_lock+unlock", (void)ebb_mutex_try_lock(&mutex); ebb_mutex_unlock(&mutex));
+    MEASURE("mutex_lock_if_free+unlock", (void)ebb_mutex_lock_if_free(&mutex); ebb_mutex_unlock(&mutex));
     MEASURE("sleep_start(arm_timer)", ebb_poll_t r = EBB_POLL(ebb_sleep_for)(&p->timer, EBB_MS(10)); (void)r);
     MEASURE("sleep_cancel(disarm_timer)", EBB__CANCEL(EBB_POLL(ebb_sleep_for)(&p->timer, EBB_MS(10))));
 
@@ -83,7 +83,7 @@ static ebb_poll_t prober_poll(ebb_task *self)
     MEASURE("park(permit_waiting)", sink = EBB_POLL(ebb_park)(&p->parker));
     EBB_END();
 }
-static EBB_TASK_DEFINE(struct prober, prober, prober_poll);
+static EBB_TASK_DEFINE(prober, struct prober, prober_poll);
 
 /* Two tasks that yield to each other: the cost from one task's yield to the
  * other's next statement. */
@@ -104,8 +104,8 @@ static ebb_poll_t yield_b_poll(ebb_task *self)
     EBB_END();
 }
 struct plain { ebb_task task; };
-static EBB_TASK_DEFINE(struct plain, yield_a, yield_a_poll);
-static EBB_TASK_DEFINE(struct plain, yield_b, yield_b_poll);
+static EBB_TASK_DEFINE(yield_a, struct plain, yield_a_poll);
+static EBB_TASK_DEFINE(yield_b, struct plain, yield_b_poll);
 
 EBB_CHANNEL_DEFINE(chan, msg32, 8);
 static EBB_SIGNAL_DEFINE(sig);

@@ -32,7 +32,7 @@ static inline __attribute__((always_inline)) void probe_calibrate(void)
 }
 
 /* A task that waits on probe_events forever, counting its resumes. */
-static ebb_waitlist probe_events = EBB_WAITLIST_INIT;
+static ebb_waitlist probe_events = EBB_WAITLIST_INITIALIZER;
 struct waiter {
     ebb_task task;
     ebb_wait wait;
@@ -48,6 +48,6 @@ static ebb_poll_t waiter_poll(ebb_task *self)
     }
     EBB_END();
 }
-static EBB_TASK_DEFINE(struct waiter, waiter, waiter_poll);
+static EBB_TASK_DEFINE(waiter, struct waiter, waiter_poll);
 
 #endif /* EBB_BENCH_PROBE_H */

@@ -169,7 +169,7 @@ static void populate(uint8_t kind, unsigned n)
 
 /* Timer arm / cancel / fire, measured from inside a task (arming needs
  * one), each time main wakes it. */
-static ebb_waitlist prober_go = EBB_WAITLIST_INIT;
+static ebb_waitlist prober_go = EBB_WAITLIST_INITIALIZER;
 struct prober {
     ebb_task task;
     ebb_wait go;
@@ -220,10 +220,10 @@ static ebb_poll_t prober_poll(ebb_task *self)
     }
     EBB_END();
 }
-static EBB_TASK_DEFINE(struct prober, prober, prober_poll);
+static EBB_TASK_DEFINE(prober, struct prober, prober_poll);
 
 /* A timeout whose event wins: the timer is withdrawn from among the N. */
-static ebb_waitlist to_go = EBB_WAITLIST_INIT, to_ev = EBB_WAITLIST_INIT;
+static ebb_waitlist to_go = EBB_WAITLIST_INITIALIZER, to_ev = EBB_WAITLIST_INITIALIZER;
 struct timeouter {
     ebb_task task;
     ebb_wait go, ev;
@@ -244,7 +244,7 @@ static ebb_poll_t timeouter_poll(ebb_task *self)
     }
     EBB_END();
 }
-static EBB_TASK_DEFINE(struct timeouter, timeouter, timeouter_poll);
+static EBB_TASK_DEFINE(timeouter, struct timeouter, timeouter_poll);
 
 /* Select of k = 2..4 wait lists; the last branch wins (every other one
  * is withdrawn). */
@@ -290,9 +290,9 @@ static ebb_poll_t select4_poll(ebb_task *self)
     }
     EBB_END();
 }
-static EBB_TASK_DEFINE(struct selector, sel2, select2_poll);
-static EBB_TASK_DEFINE(struct selector, sel3, select3_poll);
-static EBB_TASK_DEFINE(struct selector, sel4, select4_poll);
+static EBB_TASK_DEFINE(sel2, struct selector, select2_poll);
+static EBB_TASK_DEFINE(sel3, struct selector, select3_poll);
+static EBB_TASK_DEFINE(sel4, struct selector, select4_poll);
 
 static void measure_select(const char *name, struct selector *s, int k)
 {

@@ -55,7 +55,7 @@ ebb_poll_t (ebb_mutex_lock)(ebb_wait *w, ebb_mutex *m)
     return r;
 }
 
-bool ebb_mutex_try_lock(ebb_mutex *m)
+bool ebb_mutex_lock_if_free(ebb_mutex *m)
 {
     bool r = false;
     EBB_REQUIRE_OR(3, ebb__cur != NULL && !ebb_cancelling(), return false);

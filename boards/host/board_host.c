@@ -11,7 +11,7 @@ EBB_MODULE("board_host");
 
 static bool button_level;
 static uint8_t button_armed; /* edges selected by waits */
-static ebb_waitlist button_waiters = EBB_WAITLIST_INIT;
+static ebb_waitlist button_waiters = EBB_WAITLIST_INITIALIZER;
 static unsigned led_ons;
 static void (*observer)(const void *data, size_t len);
 
@@ -104,7 +104,7 @@ static ebb_poll_t transmitter_poll(ebb_task *self)
     EBB_END();
 }
 
-static EBB_TASK_DEFINE(struct transmitter, transmitter, transmitter_poll);
+static EBB_TASK_DEFINE(transmitter, struct transmitter, transmitter_poll);
 
 void ebb_board_host_console_observer(void (*fn)(const void *data, size_t len)) { observer = fn; }
 
@@ -137,7 +137,7 @@ ebb_poll_t (ebb_board_console_write)(ebb_board_write_op *op, const void *data, s
 }
 
 /* Nothing is ever received: a read waits for ever (until cancelled). */
-static ebb_waitlist rx_waiters = EBB_WAITLIST_INIT;
+static ebb_waitlist rx_waiters = EBB_WAITLIST_INITIALIZER;
 
 ebb_poll_t (ebb_board_console_read)(ebb_wait *w, void *buf, size_t max, size_t *got)
 {

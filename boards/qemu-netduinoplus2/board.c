@@ -142,7 +142,7 @@ static ebb_poll_t keys_poll(ebb_task *self)
     EBB_END();
 }
 
-static EBB_TASK_DEFINE(struct keys, keys, keys_poll);
+static EBB_TASK_DEFINE(keys, struct keys, keys_poll);
 
 void ebb_board_keys_toggle_button(bool enable)
 {

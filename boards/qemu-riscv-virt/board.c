@@ -22,7 +22,7 @@ static volatile bool led;
 static volatile bool button_level;
 static volatile bool keys_mode;
 static volatile uint8_t button_armed; /* edges selected by waits */
-static ebb_waitlist button_waiters = EBB_WAITLIST_INIT;
+static ebb_waitlist button_waiters = EBB_WAITLIST_INITIALIZER;
 
 uint32_t ebb_board_core_hz(void)
 {

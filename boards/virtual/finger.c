@@ -75,7 +75,7 @@ static ebb_poll_t finger_poll(ebb_task *self)
     EBB_END();
 }
 
-static EBB_TASK_DEFINE(struct finger, finger, finger_poll);
+static EBB_TASK_DEFINE(finger, struct finger, finger_poll);
 
 void ebb_board_finger_attach(ebb_executor *ex, void (*hold)(bool held))
 {

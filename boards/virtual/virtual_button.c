@@ -16,7 +16,7 @@ static volatile bool button_level;
 static volatile bool keys_mode;
 static volatile uint8_t button_armed; /* edges selected by waits */
 static volatile uint8_t button_pending;
-static ebb_waitlist button_waiters = EBB_WAITLIST_INIT;
+static ebb_waitlist button_waiters = EBB_WAITLIST_INITIALIZER;
 
 bool ebb_board_button_pressed(void)
 {

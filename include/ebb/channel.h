@@ -57,21 +57,40 @@ typedef struct ebb_channel {
     ebb_waitlist receivers; /**< waiting for an element (and the peek) */
 } ebb_channel;
 
+/* Internal: an empty channel over `buf`, `capacity` elements of `size`
+ * bytes. */
+#define EBB__CHANNEL_INIT(buf, size, capacity)                                 \
+    {(uint8_t *)(buf),                                                         \
+     (uint16_t)EBB_BUILD_CHECKED((size), (size) <= 0xFFFF,                     \
+                                 "channel element too large"),                 \
+     (uint16_t)(capacity), 0, 0, 0, 0, 0,                                      \
+     EBB_WAITLIST_INITIALIZER, EBB_WAITLIST_INITIALIZER}
+
 /**
- * Define channel `name` of `capacity` elements of `type`, with its storage.
- * A capacity of 0 is a compile error.
+ * Initializer of an empty channel over `storage`, an array of the element
+ * type (not a pointer): its length is the capacity.  For a channel inside
+ * a struct, or one whose storage needs a name (a debugger, a size report).
+ * A storage that is a pointer, empty, or longer than 65535 does not compile.
+ */
+#define EBB_CHANNEL_INITIALIZER(storage)                                       \
+    EBB__CHANNEL_INIT((storage), sizeof((storage)[0]),                         \
+        EBB_BUILD_CHECKED(sizeof(storage) / sizeof((storage)[0]),              \
+            EBB__IS_ARRAY(storage) && sizeof(storage) >= sizeof((storage)[0]) && \
+                sizeof(storage) / sizeof((storage)[0]) <= 0xFFFF,              \
+            "EBB_CHANNEL_INITIALIZER needs an array of 1..65535 elements"))
+
+/**
+ * Define channel `name` of `capacity` elements of `type`, with its storage
+ * (an unnamed static array: reach it as name.buf in a debugger).  Prefix
+ * with `static` as needed; at file scope only, as the storage must be
+ * static.  A capacity of 0 is a compile error.
  */
 #define EBB_CHANNEL_DEFINE(name, type, capacity)                               \
-    EBB_BUILD_ASSERT((capacity) > 0 && (capacity) <= 0xFFFF,                   \
-                     "channel capacity must be 1..65535");                     \
-    EBB_BUILD_ASSERT(sizeof(type) <= 0xFFFF, "channel element too large");     \
-    static type name##_storage[(capacity)];                                    \
-    ebb_channel name = {(uint8_t *)name##_storage,                             \
-                        (uint16_t)sizeof(type),                                \
-                        (uint16_t)(capacity),                                  \
-                        0, 0, 0, 0, 0,                                         \
-                        EBB_WAITLIST_INIT,                                     \
-                        EBB_WAITLIST_INIT}
+    ebb_channel name = EBB__CHANNEL_INIT(                                      \
+        EBB__STORAGE(type, EBB_BUILD_CHECKED((capacity),                       \
+            (capacity) > 0 && (capacity) <= 0xFFFF,                            \
+            "channel capacity must be 1..65535")),                             \
+        sizeof(type), (capacity))
 
 /**
  * Initialise a channel over caller storage of capacity * size bytes.

@@ -45,6 +45,29 @@ extern "C" {
 /** Compile-time check, usable at file scope and inside functions. */
 #define EBB_BUILD_ASSERT(cond, msg) _Static_assert(cond, msg)
 
+/** `value`, or a compile error with `msg` unless `cond` (a constant
+ *  expression) holds: a build-time check inside an expression, so that an
+ *  object's *_INITIALIZER checks its own parameters and its *_DEFINE stays
+ *  one declaration that `static` can prefix (docs/api.md, "Defining
+ *  objects").  An integer constant expression when `value` is one. */
+#define EBB_BUILD_CHECKED(value, cond, msg)                                    \
+    ((value) + 0 * sizeof(struct { _Static_assert(cond, msg); int ebb__ok; }))
+
+/* Internal: true when `a` is an array (not a pointer), for initializers
+ * that take their size from an array.  GNU C only; elsewhere unchecked. */
+#if defined(__GNUC__)
+#define EBB__IS_ARRAY(a) (!__builtin_types_compatible_p(__typeof__(a), __typeof__(&(a)[0])))
+#else
+#define EBB__IS_ARRAY(a) 1
+#endif
+
+/* Internal: the hidden storage of a *_DEFINE - an unnamed, zeroed array of
+ * `n` `type`s, suitably aligned.  A compound literal, so that the DEFINE
+ * stays one declaration (the user's `static` applies to the object); at
+ * file scope it has static storage duration, like any static array.  The
+ * union keeps the {0} initializer free of -Wmissing-braces for any type. */
+#define EBB__STORAGE(type, n) (((union { char ebb__z; type ebb__a[(n)]; }){0}).ebb__a)
+
 /**
  * Called when a precondition fails.  The default (weak) definition calls
  * ebb_port_panic(); an application or a test may provide its own.  It must

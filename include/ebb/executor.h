@@ -70,18 +70,24 @@ extern ebb_executor *const __stop_ebb_executors[] EBB_WEAK;
  * RAM: the executor (16 bytes on a 32-bit MCU) + one pointer in flash.
  */
 #define EBB_EXECUTOR_DEFINE(name, pend)                                        \
-    ebb_executor name = EBB__EXECUTOR_INIT(pend);                              \
+    ebb_executor name = EBB_EXECUTOR_INITIALIZER(pend);                        \
     EBB_EXECUTOR_TABLE_ENTRY(name, &name)
 
-/* Internal: the initial value of an executor (a port object that embeds
- * one, like the Cortex-M interrupt executor, uses it too). */
-#define EBB__EXECUTOR_INIT(pend) {EBB_LIST_INIT, (pend), EBB__EXEC_NO_ID, 0}
+/**
+ * Initializer of an executor whose pender is `pend`, for an executor
+ * embedded in a struct (a port object like the Cortex-M interrupt
+ * executor).  Not enough on its own: the executor must also be entered in
+ * the table with EBB_EXECUTOR_TABLE_ENTRY, or spawning on it is refused
+ * (contract task:1, EBB_EINVAL).  A lone executor uses EBB_EXECUTOR_DEFINE,
+ * which does both.
+ */
+#define EBB_EXECUTOR_INITIALIZER(pend) {EBB_LIST_INIT, (pend), EBB__EXEC_NO_ID, 0}
 
 /**
  * Enter the executor at `ex_ptr` (an address constant) in the executor
- * table, under the unique name `name`: for port objects that embed an
- * ebb_executor and have their own *_DEFINE.  Application code uses
- * EBB_EXECUTOR_DEFINE.
+ * table, under the unique name `name`: for objects that embed an
+ * ebb_executor (EBB_EXECUTOR_INITIALIZER) and have their own *_DEFINE.
+ * Inside a function the object must be static.
  */
 #if defined(__GNUC__)
 #define EBB_EXECUTOR_TABLE_ENTRY(name, ex_ptr)                                 \
@@ -91,11 +97,6 @@ extern ebb_executor *const __stop_ebb_executors[] EBB_WEAK;
 #define EBB_EXECUTOR_TABLE_ENTRY(name, ex_ptr)                                 \
     _Static_assert(0, "the executor table needs the GNU section attribute")
 #endif
-
-/** Gone, and a compile error where used: an executor made from an
- * initializer alone would be outside the table and could run no task;
- * EBB_EXECUTOR_DEFINE is the one way to make one. */
-#define EBB_EXECUTOR_INITIALIZER EBB_EXECUTOR_INITIALIZER_is_gone__use_EBB_EXECUTOR_DEFINE
 
 /**
  * Set the pender of `ex` (NULL for a thread-mode executor), replacing the

@@ -25,8 +25,11 @@ typedef struct ebb_mutex {
     ebb_waitlist waiters; /**< tasks waiting to lock it, oldest first */
 } ebb_mutex;
 
-/** Define mutex `name`, unlocked (prefix with `static` as needed). */
-#define EBB_MUTEX_DEFINE(name) ebb_mutex name = {NULL, EBB_WAITLIST_INIT}
+/** Initializer of an unlocked mutex. */
+#define EBB_MUTEX_INITIALIZER {NULL, EBB_WAITLIST_INITIALIZER}
+
+/** Define mutex `name`, unlocked.  Prefix with `static` as needed. */
+#define EBB_MUTEX_DEFINE(name) ebb_mutex name = EBB_MUTEX_INITIALIZER
 
 /**
  * Awaitable: ready once the current task owns `m`.
@@ -37,10 +40,12 @@ typedef struct ebb_mutex {
 EBB_AWAITABLE ebb_poll_t ebb_mutex_lock(ebb_wait *w, ebb_mutex *m);
 #define ebb_mutex_lock(...) EBB_AWAITABLE_CALL(ebb_mutex_lock, __VA_ARGS__)
 
-/** Take `m` if it is free.  Returns whether it did.
+/** Take `m` if it is free, without waiting.  Returns whether it did.  Not
+ *  a `try_` function: those may be called from interrupts, and a mutex is
+ *  owned by a task (docs/api.md, "Calling context in names").
  *  Contract mutex:3 - called inside a task's poll.  Context: task.
  *  Cost: O(1). */
-bool ebb_mutex_try_lock(ebb_mutex *m);
+bool ebb_mutex_lock_if_free(ebb_mutex *m);
 
 /**
  * Release `m`, handing it to the first waiter if there is one.

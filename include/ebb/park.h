@@ -36,10 +36,11 @@ typedef struct ebb_parker {
     uint8_t permit;   /**< 1: an unpark is waiting for the next park */
 } ebb_parker;
 
-/** Initializer: nobody parked, no permit. */
+/** Initializer of a parker: nobody parked, no permit. */
 #define EBB_PARKER_INITIALIZER {NULL, 0}
 
-/** Define parker `name`.  Prefix with `static` as needed. */
+/** Define parker `name`, as EBB_PARKER_INITIALIZER.  Prefix with `static`
+ *  as needed. */
 #define EBB_PARKER_DEFINE(name) ebb_parker name = EBB_PARKER_INITIALIZER
 
 /**

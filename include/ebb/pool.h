@@ -54,27 +54,47 @@ typedef struct ebb_pool {
 #define EBB__POOL_USED 0xFE00u /* link of an allocated block */
 #define EBB__POOL_MAX 0xFDFFu  /* most blocks a pool can hold (65023) */
 
-/** Initializer of a pool over `blocks` (count * size bytes, suitably
- *  aligned) and `link` (count uint16_t, zeroed - as every static array is;
- *  a never-used block is told from an allocated one by its zero link). */
-#define EBB_POOL_INITIALIZER(blocks, link, size, count)                        \
-    {(uint8_t *)(blocks), (link), (uint32_t)(size) * (uint32_t)(count),       \
-     (uint16_t)(size), (uint16_t)(count), EBB__POOL_END, EBB__POOL_END, 0,     \
-     EBB_WAITLIST_INIT}
+/* Internal: a pool over `blocks` (count blocks of size bytes) and `links`
+ * (count uint16_t, zeroed - as every static array is; a never-used block
+ * is told from an allocated one by its zero link). */
+#define EBB__POOL_INIT(blocks, links, size, count)                             \
+    {(uint8_t *)(blocks), _Generic(&(links)[0], uint16_t *: &(links)[0]),      \
+     (uint32_t)(size) * (uint32_t)(count),                                     \
+     (uint16_t)EBB_BUILD_CHECKED((size), (size) <= 0xFFFF, "pool block too large"), \
+     (uint16_t)(count), EBB__POOL_END, EBB__POOL_END, 0,                       \
+     EBB_WAITLIST_INITIALIZER}
+
+/**
+ * Initializer of a pool over `blocks`, an array of the block type (its
+ * length is the block count), and `links`, a zeroed uint16_t array of the
+ * same length (static arrays are zeroed).  For a pool inside a struct, or
+ * one whose storage needs a name.  Arrays of different lengths, a pointer
+ * instead of an array, or a count of 0 or above 65023 do not compile.
+ */
+#define EBB_POOL_INITIALIZER(blocks, links)                                    \
+    EBB__POOL_INIT((blocks), (links), sizeof((blocks)[0]),                     \
+        EBB_BUILD_CHECKED(sizeof(blocks) / sizeof((blocks)[0]),                \
+            EBB__IS_ARRAY(blocks) && EBB__IS_ARRAY(links) &&                   \
+                sizeof(blocks) >= sizeof((blocks)[0]) &&                       \
+                sizeof(blocks) / sizeof((blocks)[0]) <= EBB__POOL_MAX &&       \
+                sizeof(links) / sizeof((links)[0]) ==                          \
+                    sizeof(blocks) / sizeof((blocks)[0]),                      \
+            "EBB_POOL_INITIALIZER needs two arrays of 1..65023 elements, "     \
+            "blocks and their uint16_t links"))
 
 /**
  * Define pool `name` of `count` blocks, each a `type` (its size and
- * alignment), with its storage.  RAM: count * (sizeof(type) + 2) bytes plus
- * the pool object.  A count of 0 or above 65023 does not compile.
+ * alignment), with its storage (unnamed static arrays).  Prefix with
+ * `static` as needed; at file scope only, as the storage must be static.
+ * RAM: count * (sizeof(type) + 2) bytes plus the pool object.  A count of
+ * 0 or above 65023 does not compile.
  */
 #define EBB_POOL_DEFINE(name, type, count)                                     \
-    EBB_BUILD_ASSERT((count) > 0 && (count) <= EBB__POOL_MAX,                  \
-                     "pool count must be 1..65023");                           \
-    EBB_BUILD_ASSERT(sizeof(type) <= 0xFFFF, "pool block too large");          \
-    static type name##_blocks[(count)];                                        \
-    static uint16_t name##_links[(count)];                                     \
-    ebb_pool name = EBB_POOL_INITIALIZER(name##_blocks, name##_links,          \
-                                         sizeof(type), (count))
+    ebb_pool name = EBB__POOL_INIT(                                            \
+        EBB__STORAGE(type, EBB_BUILD_CHECKED((count),                          \
+            (count) > 0 && (count) <= EBB__POOL_MAX,                           \
+            "pool count must be 1..65023")),                                   \
+        EBB__STORAGE(uint16_t, (count)), sizeof(type), (count))
 
 /* Internals of the inline fast paths (pool.c). */
 void *ebb__pool_take_slow_unlock(ebb_pool *p, ebb_irq_state s);

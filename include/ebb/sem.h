@@ -38,19 +38,23 @@ typedef struct ebb_sem {
     uint32_t limit;   /**< count never exceeds it */
 } ebb_sem;
 
-/** Initializer of a semaphore holding `initial` tokens, at most `limit`. */
-#define EBB_SEM_INITIALIZER(initial, limit) {EBB_WAITLIST_INIT, (initial), (limit)}
+/** Initializer of a semaphore holding `initial` tokens, at most `limit`
+ *  (constant expressions).  A limit of 0 or an initial count above the
+ *  limit does not compile. */
+#define EBB_SEM_INITIALIZER(initial, limit)                                    \
+    {EBB_WAITLIST_INITIALIZER,                                                 \
+     (uint32_t)EBB_BUILD_CHECKED((initial),                                    \
+         (limit) >= 1 && (uint64_t)(limit) <= 0xFFFFFFFFu &&                   \
+             (initial) >= 0 && (initial) <= (limit),                           \
+         "semaphore: need 1 <= limit <= 2^32-1, 0 <= initial <= limit"),       \
+     (uint32_t)(limit)}
 
 /**
  * Define semaphore `name` with `initial` tokens and at most `limit` (a
- * binary semaphore has limit 1).  Prefix with `static` as needed.  A limit
- * of 0 or an initial count above the limit does not compile.
+ * binary semaphore has limit 1).  Prefix with `static` as needed.
  */
 #define EBB_SEM_DEFINE(name, initial, limit)                                   \
-    ebb_sem name = EBB_SEM_INITIALIZER(initial, limit);                        \
-    EBB_BUILD_ASSERT((limit) >= 1 && (uint64_t)(limit) <= 0xFFFFFFFFu &&       \
-                         (initial) >= 0 && (initial) <= (limit),               \
-                     "semaphore: need 1 <= limit <= 2^32-1, 0 <= initial <= limit")
+    ebb_sem name = EBB_SEM_INITIALIZER(initial, limit)
 
 /**
  * Add a token: hand it to the longest-waiting task (which is woken), or,

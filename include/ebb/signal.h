@@ -26,8 +26,11 @@ typedef struct ebb_signal {
     bool set; /**< true while that value is unread */
 } ebb_signal;
 
-/** Define signal `name`, empty (prefix with `static` as needed). */
-#define EBB_SIGNAL_DEFINE(name) ebb_signal name = {EBB_WAITLIST_INIT, 0, false}
+/** Initializer of an empty signal (no value set). */
+#define EBB_SIGNAL_INITIALIZER {EBB_WAITLIST_INITIALIZER, 0, false}
+
+/** Define signal `name`, empty.  Prefix with `static` as needed. */
+#define EBB_SIGNAL_DEFINE(name) ebb_signal name = EBB_SIGNAL_INITIALIZER
 
 /** Store `value` (overwriting any unread one) and wake the longest waiting
  *  task (one value, one taker: the others stay asleep).

@@ -17,7 +17,7 @@
  *         }
  *         EBB_END();
  *     }
- *     static EBB_TASK_DEFINE(struct blinky, blinky, blinky_poll);
+ *     static EBB_TASK_DEFINE(blinky, struct blinky, blinky_poll);
  *     ... ebb_task_spawn(&exec, &blinky.task);
  */
 #ifndef EBB_TASK_H
@@ -163,17 +163,17 @@ struct ebb_task {
 #define EBB_TASK_INITIALIZER(fn) \
     {EBB_NODE_INIT, _Generic((fn), ebb_task_fn: (fn)), {0}, 0, EBB_TASK_IDLE}
 
-/** Define a static task instance `name` of struct `type` (which has an
- *  `ebb_task task;` member) whose body is `fn`.  Prefix with `static` as
- *  needed.  With EBB_CONFIG_TASK_REGISTRY the task also enters the task
- *  table under the name `name` (inside a function it must then be static:
- *  the table cannot point into a stack frame). */
+/** Define task `name`, a `type` (a struct with an `ebb_task task;`
+ *  member; its other members start zeroed) whose body is `fn`.  Prefix
+ *  with `static` as needed.  With EBB_CONFIG_TASK_REGISTRY the task also
+ *  enters the task table under the name `name` (inside a function it must
+ *  then be static: the table cannot point into a stack frame). */
 #if EBB_CONFIG_TASK_REGISTRY
-#define EBB_TASK_DEFINE(type, name, fn)                                        \
+#define EBB_TASK_DEFINE(name, type, fn)                                        \
     type name = {.task = EBB_TASK_INITIALIZER(fn)};                            \
     EBB_TASK_REGISTER(name, &name.task, #name)
 #else
-#define EBB_TASK_DEFINE(type, name, fn) \
+#define EBB_TASK_DEFINE(name, type, fn) \
     type name = {.task = EBB_TASK_INITIALIZER(fn)}
 #endif
 

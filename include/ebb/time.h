@@ -85,14 +85,25 @@ typedef struct ebb_timer {
     ebb__ticks_word_aligned deadline; /**< when it fires */
 } ebb_timer;
 
-/** Static initializer of an idle ebb_timer (all-zero is one too). */
-#define EBB_TIMER_INIT {EBB_WAIT_INIT, 0, 0}
+/** Initializer of an idle ebb_timer (all-zero is one too). */
+#define EBB_TIMER_INITIALIZER {EBB_WAIT_INITIALIZER, 0, 0}
+
+/** Define timer `name`, idle.  Prefix with `static` as needed (a timer
+ *  usually lives in its task's state instead). */
+#define EBB_TIMER_DEFINE(name) ebb_timer name = EBB_TIMER_INITIALIZER
 
 /** A drift-free periodic ticker: deadlines are start + k * period. */
 typedef struct ebb_ticker {
     ebb_timer timer; /**< timer.deadline is the next tick */
     ebb__ticks_word_aligned period; /**< ticks between deadlines; 0: never started */
 } ebb_ticker;
+
+/** Initializer of a ticker that is not started (ebb_ticker_start() starts
+ *  it: its first tick is counted from then, so no period is given here). */
+#define EBB_TICKER_INITIALIZER {EBB_TIMER_INITIALIZER, 0}
+
+/** Define ticker `name`, not started.  Prefix with `static` as needed. */
+#define EBB_TICKER_DEFINE(name) ebb_ticker name = EBB_TICKER_INITIALIZER
 
 /** Now, in ticks.  Context: any.  Cost: the driver's now(). */
 ebb_ticks ebb_now(void);

@@ -46,8 +46,11 @@ typedef struct ebb_wait {
     ebb_task *task; /**< the task to wake; NULL: idle */
 } ebb_wait;
 
-/** Static initializer of an idle ebb_wait (all-zero is one too). */
-#define EBB_WAIT_INIT {EBB_DNODE_INIT, NULL}
+/** Initializer of an idle ebb_wait (all-zero is one too). */
+#define EBB_WAIT_INITIALIZER {EBB_DNODE_INIT, NULL}
+
+/** Define ebb_wait `name`, idle.  Prefix with `static` as needed. */
+#define EBB_WAIT_DEFINE(name) ebb_wait name = EBB_WAIT_INITIALIZER
 
 /** The tasks waiting for one object, in arrival order.  All-zero (a static
  *  object) is a valid empty list. */
@@ -55,8 +58,11 @@ typedef struct ebb_waitlist {
     ebb_dlist l; /**< the waiters, oldest first */
 } ebb_waitlist;
 
-/** Static initializer of an empty ebb_waitlist. */
-#define EBB_WAITLIST_INIT {EBB_DLIST_INIT}
+/** Initializer of an empty ebb_waitlist. */
+#define EBB_WAITLIST_INITIALIZER {EBB_DLIST_INIT}
+
+/** Define ebb_waitlist `name`, empty.  Prefix with `static` as needed. */
+#define EBB_WAITLIST_DEFINE(name) ebb_waitlist name = EBB_WAITLIST_INITIALIZER
 
 /** Empty `l`.  Context: any, before use (or with the lock held).  O(1). */
 static inline void ebb_waitlist_init(ebb_waitlist *l) { ebb_dlist_init(&l->l); }

@@ -270,11 +270,17 @@ typedef struct ebb_cm_irq_executor {
     uint16_t irq;
 } ebb_cm_irq_executor;
 
+/** Initializer of an interrupt executor not yet bound to its interrupt
+ *  (embedded in a struct, it also needs EBB_EXECUTOR_TABLE_ENTRY). */
+#define EBB_CM_IRQ_EXECUTOR_INITIALIZER {EBB_EXECUTOR_INITIALIZER(NULL), 0}
+
 /** Define interrupt executor `name` and enter it in the executor table
- *  (see EBB_EXECUTOR_DEFINE); ebb_cm_irq_executor_init() then binds it to
- *  its interrupt.  Prefix with `static` as needed. */
+ *  (see EBB_EXECUTOR_DEFINE).  Tasks may be spawned on it at once; they
+ *  run once ebb_cm_irq_executor_init() has bound it to its interrupt (the
+ *  NVIC priority and enable are hardware set-up, made at run time).
+ *  Prefix with `static` as needed. */
 #define EBB_CM_IRQ_EXECUTOR_DEFINE(name)                                       \
-    ebb_cm_irq_executor name = {EBB__EXECUTOR_INIT(NULL), 0};                 \
+    ebb_cm_irq_executor name = EBB_CM_IRQ_EXECUTOR_INITIALIZER;               \
     EBB_EXECUTOR_TABLE_ENTRY(name, &name.ex)
 
 /**

@@ -79,19 +79,19 @@ static ebb_poll_t quick_poll(ebb_task *self)
     EBB_END();
 }
 
-static EBB_TASK_DEFINE(struct sleeper, sleeper, sleeper_poll);
-static EBB_TASK_DEFINE(struct listener, listener, listener_poll);
-static EBB_TASK_DEFINE(struct listener, woken, listener_poll);
-static EBB_TASK_DEFINE(struct plain, quick, quick_poll);
-static EBB_TASK_DEFINE(struct consumer, consumer, consumer_poll);
-static EBB_TASK_DEFINE(struct parked, parked, parked_poll);
+static EBB_TASK_DEFINE(sleeper, struct sleeper, sleeper_poll);
+static EBB_TASK_DEFINE(listener, struct listener, listener_poll);
+static EBB_TASK_DEFINE(woken, struct listener, listener_poll);
+static EBB_TASK_DEFINE(quick, struct plain, quick_poll);
+static EBB_TASK_DEFINE(consumer, struct consumer, consumer_poll);
+static EBB_TASK_DEFINE(parked, struct parked, parked_poll);
 static struct plain workers[2] = {{EBB_TASK_INITIALIZER(quick_poll)},
                                   {EBB_TASK_INITIALIZER(quick_poll)}};
 #if EBB_CONFIG_TASK_REGISTRY
 EBB_TASK_REGISTER(worker0, &workers[0].task, "worker0");
 EBB_TASK_REGISTER(worker1, &workers[1].task, "worker1");
 #endif
-static EBB_TASK_DEFINE(struct listener, cancelled, listener_poll);
+static EBB_TASK_DEFINE(cancelled, struct listener, listener_poll);
 
 __attribute__((noinline)) void gdb_halt_here(void)
 {
@@ -112,7 +112,7 @@ static ebb_poll_t driver_poll(ebb_task *self)
     ebb_board_exit(0);
     EBB_END();
 }
-static EBB_TASK_DEFINE(struct driver, driver, driver_poll);
+static EBB_TASK_DEFINE(driver, struct driver, driver_poll);
 
 static EBB_EXECUTOR_DEFINE(exec, NULL);
 

@@ -40,7 +40,7 @@ struct reader {
     bool end;
 };
 
-static EBB_TASK_DEFINE(struct button, button, button_poll);
+static EBB_TASK_DEFINE(button, struct button, button_poll);
 
 static ebb_poll_t reader_poll(ebb_task *self)
 {
@@ -68,7 +68,7 @@ static ebb_poll_t reader_poll(ebb_task *self)
     EBB_END();
 }
 
-static EBB_TASK_DEFINE(struct reader, reader, reader_poll);
+static EBB_TASK_DEFINE(reader, struct reader, reader_poll);
 static EBB_EXECUTOR_DEFINE(exec, NULL);
 
 int main(void)

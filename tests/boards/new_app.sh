@@ -36,7 +36,7 @@ static ebb_poll_t greeter_poll(ebb_task *self)
     EBB_END();
 }
 
-static EBB_TASK_DEFINE(struct greeter, greeter, greeter_poll);
+static EBB_TASK_DEFINE(greeter, struct greeter, greeter_poll);
 static EBB_EXECUTOR_DEFINE(exec, NULL);
 
 int main(void)

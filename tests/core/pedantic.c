@@ -52,4 +52,4 @@ static ebb_poll_t everything_poll(ebb_task *self)
     EBB_END();
 }
 
-EBB_TASK_DEFINE(struct everything, pedantic_task, everything_poll);
+EBB_TASK_DEFINE(pedantic_task, struct everything, everything_poll);

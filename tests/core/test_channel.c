@@ -295,7 +295,7 @@ static void test_misuse(void **state)
     ebb_channel_init(&ch, buf, 4, 2);
     EXPECT_CONTRACT("channel", 2, ebb_channel_commit(&ch));
     EXPECT_CONTRACT("channel", 3, ebb_channel_release(&ch));
-    ebb_wait w = EBB_WAIT_INIT;
+    ebb_wait w = EBB_WAIT_INITIALIZER;
     uint32_t v;
     EXPECT_CONTRACT("wait", 1, ebb_test_discard(EBB_POLL(ebb_channel_recv)(&w, &ch, &v))); /* outside a task */
 }

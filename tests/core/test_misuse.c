@@ -139,14 +139,14 @@ static void test_cancel_null(void **state)
 static void test_awaitables_outside_a_task(void **state)
 {
     (void)state;
-    ebb_timer t = EBB_TIMER_INIT;
-    ebb_wait w = EBB_WAIT_INIT;
-    ebb_waitlist list = EBB_WAITLIST_INIT;
+    ebb_timer t = EBB_TIMER_INITIALIZER;
+    ebb_wait w = EBB_WAIT_INITIALIZER;
+    ebb_waitlist list = EBB_WAITLIST_INITIALIZER;
     EBB_MUTEX_DEFINE(m);
     MISUSE("time", 1, ebb_test_discard(EBB_POLL(ebb_sleep_for)(&t, 10)));
     MISUSE("wait", 1, ebb_test_discard(EBB_POLL(ebb_wait_on)(&w, &list)));
     MISUSE("mutex", 3, ebb_test_discard(EBB_POLL(ebb_mutex_lock)(&w, &m))); /* was mutex:1 */
-    MISUSE("mutex", 3, (void)ebb_mutex_try_lock(&m));
+    MISUSE("mutex", 3, (void)ebb_mutex_lock_if_free(&m));
     MISUSE("mutex", 3, ebb_mutex_unlock(&m));
     /* Fallback: nothing registered, nothing armed, nothing owned. */
     assert_false(ebb_timer_armed(&t));
@@ -186,7 +186,7 @@ static void test_unlock_by_non_owner(void **state)
 {
     (void)state;
     ebb_task owner = EBB_TASK_INITIALIZER(idle_body);
-    shared_m = (ebb_mutex){&owner, EBB_WAITLIST_INIT};
+    shared_m = (ebb_mutex){&owner, EBB_WAITLIST_INITIALIZER};
     struct locker l = {.task = EBB_TASK_INITIALIZER(not_owner_poll)};
     ebb_task_spawn(&test_exec, &l.task);
     MISUSE("mutex", 2, ebb_executor_poll(&test_exec));
@@ -199,7 +199,7 @@ static void test_unlock_by_non_owner(void **state)
 static void test_lock_twice(void **state)
 {
     (void)state;
-    shared_m = (ebb_mutex){NULL, EBB_WAITLIST_INIT};
+    shared_m = (ebb_mutex){NULL, EBB_WAITLIST_INITIALIZER};
     struct locker l = {.task = EBB_TASK_INITIALIZER(twice_poll)};
     ebb_task_spawn(&test_exec, &l.task);
     MISUSE("mutex", 1, ebb_executor_poll(&test_exec));

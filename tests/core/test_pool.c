@@ -7,12 +7,43 @@ struct pkt {
     uint32_t words[3];
 };
 
-EBB_POOL_DEFINE(pool4, struct pkt, 4);
+/* Named storage (EBB_POOL_INITIALIZER), so that the tests can check where
+ * blocks lie and free pointers outside them. */
+static struct pkt pool4_blocks[4];
+static uint16_t pool4_links[4];
+static ebb_pool pool4 = EBB_POOL_INITIALIZER(pool4_blocks, pool4_links);
+
+/* A pool defined in one line has the same shape. */
+static EBB_POOL_DEFINE(pool_defined, struct pkt, 4);
 
 static void reset_pool4(void)
 {
     memset(pool4_links, 0, sizeof pool4_links); /* as at reset */
-    pool4 = (ebb_pool)EBB_POOL_INITIALIZER(pool4_blocks, pool4_links, sizeof(struct pkt), 4);
+    pool4 = (ebb_pool)EBB_POOL_INITIALIZER(pool4_blocks, pool4_links);
+}
+
+/* EBB_POOL_DEFINE's unnamed storage: four distinct, aligned, usable
+ * blocks, each handed out once, refused when not its own. */
+static void test_pool_define_storage(void **state)
+{
+    (void)state;
+    void *b[4];
+    assert_int_equal(ebb_pool_capacity(&pool_defined), 4);
+    for (int i = 0; i < 4; i++) {
+        b[i] = ebb_pool_try_alloc(&pool_defined);
+        assert_non_null(b[i]);
+        assert_int_equal((uintptr_t)b[i] % _Alignof(struct pkt), 0);
+        for (int j = 0; j < i; j++) {
+            assert_ptr_not_equal(b[i], b[j]);
+        }
+        memset(b[i], 0x5A, sizeof(struct pkt));
+    }
+    assert_null(ebb_pool_try_alloc(&pool_defined));
+    EXPECT_CONTRACT("pool", 2, ebb_pool_free(&pool_defined, pool4_blocks));
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(ebb_pool_free(&pool_defined, b[i]), EBB_OK);
+    }
+    assert_int_equal(ebb_pool_free_count(&pool_defined), 4);
 }
 
 static void test_pool_alloc_all_then_empty(void **state)
@@ -81,7 +112,7 @@ static void test_pool_misuse(void **state)
     assert_int_equal(ebb_pool_free(&pool4, a), EBB_OK);
     EXPECT_CONTRACT("pool", 3, ebb_pool_free(&pool4, a)); /* double free */
     assert_int_equal(ebb_pool_free_count(&pool4), 4);
-    ebb_wait w = EBB_WAIT_INIT;
+    ebb_wait w = EBB_WAIT_INITIALIZER;
     void *out = NULL;
     ebb_pool_try_alloc(&pool4), ebb_pool_try_alloc(&pool4), ebb_pool_try_alloc(&pool4),
         ebb_pool_try_alloc(&pool4);
@@ -251,6 +282,7 @@ static void test_pool_conservation_random(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        RUN(test_pool_define_storage),
         RUN(test_pool_alloc_all_then_empty),
         RUN(test_pool_use_after_free_does_not_corrupt_pool),
         RUN(test_pool_misuse),

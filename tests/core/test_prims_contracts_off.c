@@ -34,7 +34,9 @@ static void test_sem_null(void **state)
     assert_int_equal(ebb_sem_try_take(NULL), EBB_EINVAL);
 }
 
-EBB_POOL_DEFINE(pool, uint64_t, 3);
+static uint64_t pool_blocks[3];
+static uint16_t pool_links[3];
+static ebb_pool pool = EBB_POOL_INITIALIZER(pool_blocks, pool_links);
 
 /* Every refused free leaves the pool exactly as it was. */
 static void test_pool_bad_frees_refused(void **state)

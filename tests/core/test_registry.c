@@ -20,8 +20,8 @@ static ebb_poll_t plain_poll(ebb_task *self)
     return EBB_READY;
 }
 
-static EBB_TASK_DEFINE(struct plain, alpha, plain_poll);
-EBB_TASK_DEFINE(struct plain, beta, plain_poll);
+static EBB_TASK_DEFINE(alpha, struct plain, plain_poll);
+EBB_TASK_DEFINE(beta, struct plain, plain_poll);
 /* Tasks that are not defined one by one: entered explicitly. */
 static struct plain workers[2] = {{.task = EBB_TASK_INITIALIZER(plain_poll)},
                                   {.task = EBB_TASK_INITIALIZER(plain_poll)}};
@@ -30,7 +30,7 @@ EBB_TASK_REGISTER(worker1, &workers[1].task, "worker1");
 
 static ebb_task *in_function(void)
 {
-    static EBB_TASK_DEFINE(struct plain, gamma, plain_poll);
+    static EBB_TASK_DEFINE(gamma, struct plain, plain_poll);
     return &gamma.task;
 }
 

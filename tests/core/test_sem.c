@@ -247,7 +247,7 @@ static void test_sem_misuse(void **state)
 {
     (void)state;
     EBB_SEM_DEFINE(s, 0, 1);
-    ebb_wait w = EBB_WAIT_INIT;
+    ebb_wait w = EBB_WAIT_INITIALIZER;
     EXPECT_CONTRACT("sem", 1, ebb_sem_give(NULL));
     EXPECT_CONTRACT("sem", 1, ebb_sem_try_take(NULL));
     EXPECT_CONTRACT("wait", 1, ebb_test_discard(EBB_POLL(ebb_sem_take)(&w, &s))); /* outside a task */

@@ -163,7 +163,7 @@ static void test_mutex_misuse(void **state)
     (void)state;
     EBB_MUTEX_DEFINE(m);
     EXPECT_CONTRACT("mutex", 3, ebb_mutex_unlock(&m)); /* outside a task (not-owner: test_misuse) */
-    EXPECT_CONTRACT("mutex", 3, ebb_mutex_try_lock(&m)); /* outside a task */
+    EXPECT_CONTRACT("mutex", 3, ebb_mutex_lock_if_free(&m)); /* outside a task */
 }
 
 struct recursive {

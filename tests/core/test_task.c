@@ -43,7 +43,7 @@ static void test_header_size(void **state)
 static void test_spawn_runs_and_double_spawn_refused(void **state)
 {
     (void)state;
-    ebb_waitlist list = EBB_WAITLIST_INIT;
+    ebb_waitlist list = EBB_WAITLIST_INITIALIZER;
     struct counter c = {.task = EBB_TASK_INITIALIZER(counter_poll), .list = &list};
 
     assert_int_equal(ebb_task_state(&c.task), EBB_TASK_IDLE);
@@ -63,7 +63,7 @@ static void test_spawn_runs_and_double_spawn_refused(void **state)
 static void test_wake_twice_queues_once(void **state)
 {
     (void)state;
-    ebb_waitlist list = EBB_WAITLIST_INIT;
+    ebb_waitlist list = EBB_WAITLIST_INITIALIZER;
     struct counter c = {.task = EBB_TASK_INITIALIZER(counter_poll), .list = &list};
     ebb_task_spawn(&test_exec, &c.task);
     ebb_executor_poll(&test_exec);
@@ -79,7 +79,7 @@ static void wake_task_isr(void *arg) { ebb_wake(arg); }
 static void test_wake_while_polling_runs_next_pass(void **state)
 {
     (void)state;
-    ebb_waitlist list = EBB_WAITLIST_INIT;
+    ebb_waitlist list = EBB_WAITLIST_INITIALIZER;
     struct counter c = {.task = EBB_TASK_INITIALIZER(counter_poll), .list = &list};
     ebb_task_spawn(&test_exec, &c.task);
     ebb_executor_poll(&test_exec);
@@ -152,7 +152,7 @@ static void wake_during_lock_isr(void *arg)
 static void test_isr_masked_inside_critical_section(void **state)
 {
     (void)state;
-    ebb_waitlist list = EBB_WAITLIST_INIT;
+    ebb_waitlist list = EBB_WAITLIST_INITIALIZER;
     struct counter c = {.task = EBB_TASK_INITIALIZER(counter_poll), .list = &list};
     ebb_task_spawn(&test_exec, &c.task);
     ebb_executor_poll(&test_exec);
@@ -202,7 +202,7 @@ static struct counter many[N_TASKS];
 static void test_thousand_tasks(void **state)
 {
     (void)state;
-    ebb_waitlist list = EBB_WAITLIST_INIT;
+    ebb_waitlist list = EBB_WAITLIST_INITIALIZER;
     for (int i = 0; i < N_TASKS; i++) {
         memset(&many[i], 0, sizeof many[i]);
         many[i].task.poll = counter_poll;
@@ -294,7 +294,7 @@ static void test_respawn_on_other_executor_while_queued(void **state)
 static void test_cancel_task_withdraws_waker(void **state)
 {
     (void)state;
-    ebb_waitlist list = EBB_WAITLIST_INIT;
+    ebb_waitlist list = EBB_WAITLIST_INITIALIZER;
     struct counter c = {.task = EBB_TASK_INITIALIZER(counter_poll), .list = &list};
     ebb_task_spawn(&test_exec, &c.task);
     ebb_executor_poll(&test_exec);
@@ -319,9 +319,9 @@ static void test_cancel_task_withdraws_waker(void **state)
 static void test_await_outside_task_is_contract(void **state)
 {
     (void)state;
-    ebb_waitlist list = EBB_WAITLIST_INIT;
-    ebb_wait w = EBB_WAIT_INIT;
-    ebb_timer t = EBB_TIMER_INIT;
+    ebb_waitlist list = EBB_WAITLIST_INITIALIZER;
+    ebb_wait w = EBB_WAIT_INITIALIZER;
+    ebb_timer t = EBB_TIMER_INITIALIZER;
     /* An awaitable polled from plain code (no task being polled) cannot know
      * whom to wake: contract, never a silent hang. */
     EXPECT_CONTRACT("wait", 1, ebb_test_discard(EBB_POLL(ebb_wait_on)(&w, &list)));
@@ -396,7 +396,7 @@ static void isr_pender(ebb_executor *ex)
 static void test_two_executors_pender(void **state)
 {
     (void)state;
-    ebb_waitlist list = EBB_WAITLIST_INIT;
+    ebb_waitlist list = EBB_WAITLIST_INITIALIZER;
     struct counter lo = {.task = EBB_TASK_INITIALIZER(counter_poll), .list = &list};
     struct counter hi = {.task = EBB_TASK_INITIALIZER(counter_poll), .list = &list};
     pends = 0;

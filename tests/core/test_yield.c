@@ -100,7 +100,7 @@ static void wake_list_isr(void *arg) { ebb_waitlist_wake_all(arg); }
 static void test_yielder_queued_behind_tasks_woken_in_the_pass(void **state)
 {
     (void)state;
-    ebb_waitlist list = EBB_WAITLIST_INIT;
+    ebb_waitlist list = EBB_WAITLIST_INITIALIZER;
     struct sleeper w = {.task = EBB_TASK_INITIALIZER(sleeper_poll), .list = &list, .name = 'W'};
     ebb_task_spawn(&test_exec, &w.task);
     assert_false(ebb_executor_poll(&test_exec)); /* w waits */

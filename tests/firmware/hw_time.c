@@ -87,7 +87,7 @@ static ebb_poll_t ticking_poll(ebb_task *self)
     EBB_END();
 }
 
-static EBB_TASK_DEFINE(struct sleeper, sleeper, sleeper_poll);
+static EBB_TASK_DEFINE(sleeper, struct sleeper, sleeper_poll);
 static struct ticking ta = {.task = EBB_TASK_INITIALIZER(ticking_poll), .period_us = 1000};
 static struct ticking tb = {.task = EBB_TASK_INITIALIZER(ticking_poll), .period_us = 7001};
 static struct ticking tc = {.task = EBB_TASK_INITIALIZER(ticking_poll), .period_us = 333};

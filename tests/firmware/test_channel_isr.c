@@ -84,8 +84,8 @@ static ebb_poll_t kicker_poll(ebb_task *self)
     EBB_END();
 }
 
-static EBB_TASK_DEFINE(struct consumer, consumer, consumer_poll);
-static EBB_TASK_DEFINE(struct kicker, kicker, kicker_poll);
+static EBB_TASK_DEFINE(consumer, struct consumer, consumer_poll);
+static EBB_TASK_DEFINE(kicker, struct kicker, kicker_poll);
 static EBB_EXECUTOR_DEFINE(exec, NULL);
 
 int main(void)

@@ -68,7 +68,7 @@ static ebb_poll_t urgent_poll(ebb_task *self)
     EBB_END();
 }
 
-static EBB_TASK_DEFINE(struct urgent, urgent, urgent_poll);
+static EBB_TASK_DEFINE(urgent, struct urgent, urgent_poll);
 
 int main(void)
 {

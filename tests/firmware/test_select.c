@@ -70,7 +70,7 @@ static ebb_poll_t selector_poll(ebb_task *self)
     EBB_END();
 }
 
-static EBB_TASK_DEFINE(struct selector, selector, selector_poll);
+static EBB_TASK_DEFINE(selector, struct selector, selector_poll);
 static EBB_EXECUTOR_DEFINE(exec, NULL);
 
 int main(void)

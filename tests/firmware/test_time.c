@@ -102,8 +102,8 @@ static ebb_poll_t nap_poll(ebb_task *self)
     EBB_END();
 }
 
-static EBB_TASK_DEFINE(struct sleeper, sleeper, sleeper_poll);
-static EBB_TASK_DEFINE(struct sleeper, nap, nap_poll);
+static EBB_TASK_DEFINE(sleeper, struct sleeper, sleeper_poll);
+static EBB_TASK_DEFINE(nap, struct sleeper, nap_poll);
 static struct ticking tick_a = {.task = EBB_TASK_INITIALIZER(ticking_poll), .period_us = 1000};
 static struct ticking tick_b = {.task = EBB_TASK_INITIALIZER(ticking_poll), .period_us = 7001};
 static struct ticking tick_c = {.task = EBB_TASK_INITIALIZER(ticking_poll), .period_us = 333};

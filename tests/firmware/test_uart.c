@@ -68,7 +68,7 @@ static ebb_poll_t tail_poll(ebb_task *self)
     EBB_END();
 }
 
-static EBB_TASK_DEFINE(struct tail, tail, tail_poll);
+static EBB_TASK_DEFINE(tail, struct tail, tail_poll);
 static EBB_EXECUTOR_DEFINE(exec, NULL);
 
 static bool running(ebb_task *t)

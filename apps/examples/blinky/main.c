@@ -49,7 +49,7 @@ static ebb_poll_t blinky_poll(ebb_task *self)
     EBB_END();
 }
 
-static EBB_TASK_DEFINE(struct blinky, blinky, blinky_poll);
+static EBB_TASK_DEFINE(blinky, struct blinky, blinky_poll);
 static EBB_EXECUTOR_DEFINE(exec, NULL);
 
 int main(void)

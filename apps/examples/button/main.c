@@ -80,8 +80,8 @@ static ebb_poll_t writer_poll(ebb_task *self)
     EBB_END();
 }
 
-static EBB_TASK_DEFINE(struct button, button, button_poll);
-static EBB_TASK_DEFINE(struct writer, writer, writer_poll);
+static EBB_TASK_DEFINE(button, struct button, button_poll);
+static EBB_TASK_DEFINE(writer, struct writer, writer_poll);
 static EBB_EXECUTOR_DEFINE(exec, NULL);
 
 int main(void)

@@ -56,7 +56,7 @@ static ebb_poll_t echo_poll(ebb_task *self)
     EBB_END();
 }
 
-static EBB_TASK_DEFINE(struct echo, echo, echo_poll);
+static EBB_TASK_DEFINE(echo, struct echo, echo_poll);
 static EBB_EXECUTOR_DEFINE(exec, NULL);
 
 int main(void)

@@ -161,7 +161,7 @@ static ebb_poll_t supervisor_poll(ebb_task *self)
     EBB_END();
 }
 
-static EBB_TASK_DEFINE(struct supervisor, supervisor, supervisor_poll);
+static EBB_TASK_DEFINE(supervisor, struct supervisor, supervisor_poll);
 #endif
 
 #if SHOWDOWN_LOAD
@@ -184,7 +184,7 @@ static ebb_poll_t load_poll(ebb_task *self)
     EBB_END();
 }
 
-static EBB_TASK_DEFINE(struct load, load, load_poll);
+static EBB_TASK_DEFINE(load, struct load, load_poll);
 #endif
 
 #if SHOWDOWN_SELFTIME
@@ -283,7 +283,7 @@ static ebb_poll_t reporter_poll(ebb_task *self)
     EBB_END();
 }
 
-static EBB_TASK_DEFINE(struct reporter, reporter, reporter_poll);
+static EBB_TASK_DEFINE(reporter, struct reporter, reporter_poll);
 #endif
 
 /* The thread-mode loop: poll; when nothing is ready, sleep in the race-free

@@ -22,7 +22,7 @@ static ebb_poll_t counter_poll(ebb_task *self)
     EBB_END();
 }
 
-static EBB_TASK_DEFINE(struct counter, counter, counter_poll);
+static EBB_TASK_DEFINE(counter, struct counter, counter_poll);
 static EBB_EXECUTOR_DEFINE(exec, NULL);
 
 int main(void)

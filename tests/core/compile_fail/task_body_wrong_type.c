@@ -5,8 +5,8 @@
 struct t { ebb_task task; };
 #ifndef EBB_CF_OK
 static int not_a_body(ebb_task *self) { (void)self; return 0; }
-EBB_TASK_DEFINE(struct t, bad_task, not_a_body);
+EBB_TASK_DEFINE(bad_task, struct t, not_a_body);
 #else /* the fixed version compiles: the error above is this rule's */
 static ebb_poll_t a_body(ebb_task *self) { (void)self; return EBB_READY; }
-EBB_TASK_DEFINE(struct t, good_task, a_body);
+EBB_TASK_DEFINE(good_task, struct t, a_body);
 #endif

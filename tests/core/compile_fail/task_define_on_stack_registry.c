@@ -16,9 +16,9 @@ void start(ebb_executor *ex);
 void start(ebb_executor *ex)
 {
 #ifndef EBB_CF_OK
-    EBB_TASK_DEFINE(struct t, worker, body);
+    EBB_TASK_DEFINE(worker, struct t, body);
 #else /* the fixed version compiles: the error above is this rule's */
-    static EBB_TASK_DEFINE(struct t, worker, body);
+    static EBB_TASK_DEFINE(worker, struct t, body);
 #endif
     (void)ebb_task_spawn(ex, &worker.task);
 }

@@ -50,11 +50,11 @@ static ebb_poll_t one_poll(ebb_task *self)
 }
 
 static struct one ones[5] = {
-    {EBB_TASK_INITIALIZER(one_poll), EBB_TIMER_INIT, 0, 'c'},
-    {EBB_TASK_INITIALIZER(one_poll), EBB_TIMER_INIT, 0, 'a'},
-    {EBB_TASK_INITIALIZER(one_poll), EBB_TIMER_INIT, 0, 'e'},
-    {EBB_TASK_INITIALIZER(one_poll), EBB_TIMER_INIT, 0, 'b'},
-    {EBB_TASK_INITIALIZER(one_poll), EBB_TIMER_INIT, 0, 'd'},
+    {EBB_TASK_INITIALIZER(one_poll), EBB_TIMER_INITIALIZER, 0, 'c'},
+    {EBB_TASK_INITIALIZER(one_poll), EBB_TIMER_INITIALIZER, 0, 'a'},
+    {EBB_TASK_INITIALIZER(one_poll), EBB_TIMER_INITIALIZER, 0, 'e'},
+    {EBB_TASK_INITIALIZER(one_poll), EBB_TIMER_INITIALIZER, 0, 'b'},
+    {EBB_TASK_INITIALIZER(one_poll), EBB_TIMER_INITIALIZER, 0, 'd'},
 };
 
 struct main_task {
@@ -127,7 +127,7 @@ static ebb_poll_t main_poll(ebb_task *self)
     ebb_board_exit(0);
     EBB_END();
 }
-static EBB_TASK_DEFINE(struct main_task, main_task, main_poll);
+static EBB_TASK_DEFINE(main_task, struct main_task, main_poll);
 
 int main(void)
 {

@@ -113,7 +113,7 @@ static ebb_poll_t sleeper_poll(ebb_task *self)
     timer_fired = true;
     EBB_END();
 }
-static EBB_TASK_DEFINE(struct sleeper, sleeper, sleeper_poll);
+static EBB_TASK_DEFINE(sleeper, struct sleeper, sleeper_poll);
 
 static volatile uint32_t alarms_seen_in_spin;
 
@@ -166,7 +166,7 @@ static ebb_poll_t driver_poll(ebb_task *self)
     ebb_board_exit(0);
     EBB_END();
 }
-static EBB_TASK_DEFINE(struct driver, driver, driver_poll);
+static EBB_TASK_DEFINE(driver, struct driver, driver_poll);
 
 int main(void)
 {

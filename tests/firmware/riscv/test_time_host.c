@@ -131,7 +131,7 @@ static ebb_poll_t tick_poll(ebb_task *self)
     ebb_board_exit(0);
     EBB_END();
 }
-static EBB_TASK_DEFINE(struct ticker_task, ticker_task, tick_poll);
+static EBB_TASK_DEFINE(ticker_task, struct ticker_task, tick_poll);
 
 int main(void)
 {

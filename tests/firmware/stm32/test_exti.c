@@ -70,7 +70,7 @@ static ebb_poll_t button_poll(ebb_task *self)
     EBB_END();
 }
 
-static EBB_TASK_DEFINE(struct button, button, button_poll);
+static EBB_TASK_DEFINE(button, struct button, button_poll);
 static EBB_EXECUTOR_DEFINE(exec, NULL);
 
 int main(void)

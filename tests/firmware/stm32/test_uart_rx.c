@@ -30,7 +30,7 @@ static ebb_poll_t reader_poll(ebb_task *self)
     EBB_END();
 }
 
-static EBB_TASK_DEFINE(struct reader, reader, reader_poll);
+static EBB_TASK_DEFINE(reader, struct reader, reader_poll);
 static EBB_EXECUTOR_DEFINE(exec, NULL);
 
 int main(void)

@@ -19,7 +19,7 @@ static ebb_poll_t hello_poll(ebb_task *self)
     EBB_END();
 }
 
-static EBB_TASK_DEFINE(struct hello, hello, hello_poll);
+static EBB_TASK_DEFINE(hello, struct hello, hello_poll);
 static EBB_EXECUTOR_DEFINE(exec, NULL);
 
 int main(void)
