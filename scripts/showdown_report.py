@@ -505,7 +505,7 @@ def targets(r):
                         (val - limit, q, limit, limit - q, val - q, tasks, objs.get("queue", 0),
                          objs.get("exec", 0), sum(v for k, v in objs.items() if k.startswith("ebb__executor_entry")),
                          objs.get("ebb__board_console", 0), objs.get("timers", 0),
-                         objs.get("alarm_at", 0) + objs.get("half_periods", 0), objs.get("ebb_exti_waiters", 0),
+                         objs.get("alarm_at", 0) + objs.get("alarm_hi", 0) + objs.get("half_periods", 0), objs.get("ebb_exti_waiters", 0),
                          objs.get("ebb__cur", 0) + objs.get("ebb__list_end", 0)))
         elif not t["met"]:
             parts = r.get("text_parts", {})

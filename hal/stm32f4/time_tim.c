@@ -24,7 +24,20 @@
 #define HALF 0x80000000u
 
 static volatile uint32_t half_periods;
-static ebb_ticks alarm_at = EBB_TICKS_NEVER;
+/* The alarm (EBB_TICKS_NEVER: none): its high word here, its low word in
+ * CC1's compare register, which is where the match needs it anyway - 4
+ * bytes of RAM instead of 8.  CCR1 is written at once (no preload: OC1PE
+ * stays 0) and only matters while CC1IE is set, which program() does only
+ * for an alarm within the compare's reach. */
+static uint32_t alarm_hi = UINT32_MAX;
+
+static ebb_ticks alarm_at(void) { return ((ebb_ticks)alarm_hi << 32) | TIM->CCR[0]; }
+
+static void alarm_set(ebb_ticks at)
+{
+    alarm_hi = (uint32_t)(at >> 32);
+    TIM->CCR[0] = (uint32_t)at;
+}
 
 /* cold: set-up (and panic) code runs once; at -O3 it would otherwise be
  * unrolled and inlined for a speed nobody can measure.  It is compiled for
@@ -45,7 +58,7 @@ __attribute__((cold)) void ebb_tim_time_init(uint32_t timclk_hz)
     TIM->EGR = EBB_TIM_EGR_UG; /* load PSC now, not at the first wrap */
     TIM->SR = 0;
     half_periods = 0;
-    alarm_at = EBB_TICKS_NEVER;
+    alarm_set(EBB_TICKS_NEVER);
     TIM->DIER = EBB_TIM_DIER_UIE | EBB_TIM_DIER_CC2IE;
     ebb_cm_irq_set_prio(TIM_IRQ, EBB_CONFIG_STM32_TIME_TIM_PRIO);
     ebb_cm_irq_enable(TIM_IRQ);
@@ -62,23 +75,23 @@ ebb_ticks ebb_time_driver_now(void)
 
 /* Arm CC1 if the alarm lies within reach of the 32-bit compare.  Returns
  * false when it has been reached.  Lock held. */
-static bool program(void)
+static bool program(ebb_ticks at)
 {
     ebb_ticks now = ebb_time_driver_now();
-    if (alarm_at <= now) {
+    if (at <= now) {
         TIM->DIER &= ~EBB_TIM_DIER_CC1IE;
         return false;
     }
-    if (alarm_at - now > 0xC0000000u) {
+    if (at - now > 0xC0000000u) {
         TIM->DIER &= ~EBB_TIM_DIER_CC1IE; /* a half-period interrupt comes first */
         return true;
     }
-    TIM->CCR[0] = (uint32_t)alarm_at;
+    /* CCR1 holds the low word already (alarm_set). */
     TIM->SR = ~EBB_TIM_SR_CC1IF;
     TIM->DIER |= EBB_TIM_DIER_CC1IE;
     /* The compare only fires on equality: if the counter passed it while we
      * were setting it, report the alarm as reached. */
-    if (ebb_time_driver_now() >= alarm_at) {
+    if (ebb_time_driver_now() >= at) {
         TIM->DIER &= ~EBB_TIM_DIER_CC1IE;
         return false;
     }
@@ -87,13 +100,14 @@ static bool program(void)
 
 bool ebb_time_driver_set_alarm(ebb_ticks at)
 {
-    alarm_at = at;
+    /* The old alarm's match off first: CCR1 changes below. */
+    TIM->DIER &= ~EBB_TIM_DIER_CC1IE;
+    alarm_set(at);
     if (at == EBB_TICKS_NEVER) {
-        TIM->DIER &= ~EBB_TIM_DIER_CC1IE;
         return true;
     }
-    if (!program()) {
-        alarm_at = EBB_TICKS_NEVER;
+    if (!program(at)) {
+        alarm_set(EBB_TICKS_NEVER);
         return false;
     }
     return true;
@@ -111,8 +125,9 @@ void TIM_HANDLER(void)
          * which the design excludes; count each. */
         half_periods += ((sr & EBB_TIM_SR_UIF) ? 1u : 0u) + ((sr & EBB_TIM_SR_CC2IF) ? 1u : 0u);
     }
-    if (alarm_at != EBB_TICKS_NEVER && !program()) {
-        alarm_at = EBB_TICKS_NEVER;
+    ebb_ticks at = alarm_at();
+    if (at != EBB_TICKS_NEVER && !program(at)) {
+        alarm_set(EBB_TICKS_NEVER);
         fire = true;
     }
     ebb_port_unlock(s);

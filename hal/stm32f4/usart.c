@@ -89,22 +89,24 @@ ebb_poll_t (ebb_usart_write)(ebb_usart_write_op *op, ebb_usart *u, const void *d
         op->started = 0;
     } else if (!op->started) {
         /* Busy exactly while someone is on the list (see ebb_usart): then
-         * wait for our turn; else we are alone on it now, the owner.
-         * (Contracts off, outside a task, nothing is linked: nothing is
-         * taken and the write stays pending.) */
-        bool busy = !ebb_waitlist_empty(&u->tx_waiters);
-        ebb_wait_add_locked(&op->wait, &u->tx_waiters);
-        if (!busy && ebb_wait_linked(&op->wait)) {
+         * wait for our turn; else take the transmitter, and be its owner on
+         * the list until the last byte is out.  (Contracts off, outside a
+         * task, nothing is taken: the add below registers nothing and the
+         * write stays pending.) */
+        if (ebb_waitlist_empty(&u->tx_waiters) && ebb_current() != NULL) {
             u->tx_ptr = (const uint8_t *)data;
             u->tx_end = u->tx_ptr + len;
             feed(u);
             if (u->tx_ptr == u->tx_end && (r->SR & EBB_USART_SR_TC)) {
-                ebb_wait_remove_locked(&op->wait); /* QEMU, or an empty write: free again */
+                ebb_wait_remove_locked(&op->wait); /* QEMU, or an empty write */
                 result = EBB_READY;
             } else {
                 op->started = 1;
                 r->CR1 |= (u->tx_ptr != u->tx_end) ? EBB_USART_CR1_TXEIE : EBB_USART_CR1_TCIE;
             }
+        }
+        if (!ebb_poll_is_ready(result)) {
+            ebb_wait_add_locked(&op->wait, &u->tx_waiters);
         }
     } else if (!owner) {
         /* The ISR finished our transmission (and took us off the list). */

@@ -72,14 +72,16 @@ static void check_in_order(const node *n)
 #ifdef TIMER_QUEUE_LIST
 static void check_structure(void)
 {
-    const node *h = &timers.l.head;
-    if (h->next == NULL) {
+    /* A ring of the armed timers alone, entered at the first. */
+    const node *n = timers;
+    if (n == NULL) {
         return;
     }
-    for (const node *n = h->next; n != h; n = n->next) {
+    do {
         assert_ptr_equal(n->next->prev, n);
         check_in_order(n);
-    }
+        n = n->next;
+    } while (n != timers);
 }
 #else
 /* Black height of the subtree at n (checking it below), walking in order. */
