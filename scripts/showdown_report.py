@@ -496,17 +496,30 @@ def targets(r):
         if not t["met"] and key == "static":
             q = r.get("ram_queue_storage", 0)
             objs = {o["name"]: o["bytes"] for o in r.get("ram_objects", [])}
-            tasks = sum(objs.get(n, 0) for n in ("blink", "button", "writer"))
+
+            def size(*names):
+                return sum(objs.get(n, 0) for n in names)
+            tasks = size("blink", "button", "writer")
             t["why"] = ("%d B over: the 8 x 32 B queue storage takes %d of the %d B, leaving %d B for "
-                        "everything else, which takes %d B: the three tasks' states %d (each an ebb_task "
-                        "header of 12 B plus its wait or timer), the channel header %d, executor %d + table "
-                        "entry %d, console USART driver %d, timer queue %d, time driver %d, EXTI wait list %d, "
-                        "core words %d" %
-                        (val - limit, q, limit, limit - q, val - q, tasks, objs.get("queue", 0),
-                         objs.get("exec", 0), sum(v for k, v in objs.items() if k.startswith("ebb__executor_entry")),
-                         objs.get("ebb__board_console", 0), objs.get("timers", 0),
-                         objs.get("alarm_at", 0) + objs.get("alarm_hi", 0) + objs.get("half_periods", 0), objs.get("ebb_exti_waiters", 0),
-                         objs.get("ebb__cur", 0) + objs.get("ebb__list_end", 0)))
+                        "everything else, which takes %d B: the three tasks' states %d (blink %d: an ebb_task "
+                        "header of 12 B and a timer of 24; button %d: header, a wait of 12 and the count; "
+                        "writer %d: header, the message pointer and a console write of 16), the channel "
+                        "header %d, executor %d + table entry %d, console USART driver %d, EXTI wait list %d, "
+                        "time driver %d, timer queue %d, core words %d. What is left is the layout every ebb "
+                        "program shares: task headers (run-queue link, poll function, resume point, executor, "
+                        "state: 36 B here), waits (a doubly linked node, so that a cancel or timeout unlinks "
+                        "in O(1), and the task: 12 B in each of the three tasks), wait-list heads of 8 B (a "
+                        "ring's sentinel, so that a waiter unlinks without knowing its list: the channel's "
+                        "two, the EXTI line's and the console's, 32 B) and the channel's buffer pointer, "
+                        "indices and holders (%d B); below 391 B those would have to shrink (4-byte wait-list heads: "
+                        "16 B here), a change to the core's lists that every suite and operation ceiling "
+                        "would have to carry" %
+                        (val - limit, q, limit, limit - q, val - q, tasks, size("blink"), size("button"),
+                         size("writer"), size("queue"), size("exec"),
+                         sum(v for k, v in objs.items() if k.startswith("ebb__executor_entry")),
+                         size("ebb__board_console"), size("ebb_exti_waiters"),
+                         size("alarm_at", "alarm_hi", "half_periods"), size("timers"),
+                         size("ebb__cur", "ebb__list_end"), size("queue") - 16))
         elif not t["met"]:
             parts = r.get("text_parts", {})
             feat = sum(parts.get(n, 0) for n in FEATURE_PARTS)
