@@ -4,7 +4,7 @@
 
 #define EBB_BOARD_NAME "microbit"
 #define EBB_BOARD_CORE_HZ 16000000u
-#define EBB_BOARD_TIMER_HZ 16000000u /* the tests' reference: SysTick (TIMER0 when SysTick is the time driver), 16 MHz */
+#define EBB_BOARD_TIMER_HZ 16000000u /* the tests' reference SysTick, 16 MHz (TIMER0 at 8 MHz when SysTick is the time driver) */
 
 /* Console: UART0 on the USB interface chip's pins P0.24 (TX), P0.25 (RX). */
 #define EBB_BOARD_CONSOLE_TXD_PIN 24u

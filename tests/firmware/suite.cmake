@@ -15,7 +15,6 @@
 #   EBB_FW_TIME_WRAP_SOURCE / EBB_FW_TIME_WRAP_DEFS
 #                             test_time again with the driver built with
 #                             these knobs (short wraps, frequent re-arms)
-#   EBB_FW_NO_TIME_PRECISION  leave test_time out (say why where it is set)
 #   EBB_FW_IRQX_KINDS         which test_irq_executor images (default 0 1 2;
 #                             1 and 2 need a ceiling, 2 not on ARMv6-M)
 #   EBB_FW_BAD_ADDRESS        an address no device answers (test_fault 2)
@@ -93,7 +92,7 @@ function(ebb_fw_suite)
   if(NOT EBB_FW_REF)
     message(STATUS "tests/firmware: board ${EBB_BOARD_NAME} names no reference clock "
                    "(EBB_FW_REF): test_time left out")
-  elseif(NOT EBB_FW_NO_TIME_PRECISION)
+  else()
     ebb_fw_test(test_time SOURCES ${EBB_FW_DIR}/test_time.c REF GREP PASS)
     target_compile_definitions(test_time PRIVATE ${EBB_FW_TIME_DEFS})
   endif()

@@ -14,7 +14,7 @@
  * (up to +-1 cycle, zero mean) plus the calibration error of the constant
  * (a systematic bias, which is what accumulates).  A cut happens at most
  * once per alarm programmed (about one per timer expiry).  Measured on QEMU
- * (a 3.3 s version of tests/firmware/test_timers.c, 9,173 cuts):
+ * (a 3.3 s version of tests/firmware/test_time.c, 9,173 cuts):
  * total drift between -0.7 and +4.1 us depending on code timing, i.e. a
  * bias under 0.1 cycle per cut (< 1.5 ppm).  On hardware, an uncalibrated
  * constant that is off by 1 cycle costs 6 ppm at 168 MHz and 1000 expiries
@@ -52,7 +52,8 @@ extern "C" {
  * counter in a cut, averaged over the unknown phase of the sample within its
  * cycle.  Cortex-M4 estimate: ldr (2) + cmp, branch, two str (4) + the
  * reload edge; calibrate on hardware against the DWT cycle counter (see
- * tests/firmware/test_timers.c).  The QEMU board sets its measured value. */
+ * tests/firmware/test_time.c).  The QEMU boards set their measured values
+ * (derived in docs/boards-microbit.md). */
 #ifndef EBB_CONFIG_SYSTICK_CUT_CYCLES_X16
 #define EBB_CONFIG_SYSTICK_CUT_CYCLES_X16 (7u * 16u)
 #endif
