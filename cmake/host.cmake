@@ -17,9 +17,10 @@ find_library(CMOCKA_LIBRARY cmocka REQUIRED)
 add_subdirectory(tests/core)
 # The host board: boards/include/ebb_board.h on the host port, for apps
 # written against the board interface (the showdown's host build).
-add_library(ebb_board_host STATIC ${EBB_SOURCE_DIR}/boards/host/board_host.c)
+add_library(ebb_board_host STATIC ${EBB_SOURCE_DIR}/boards/host/board_host.c
+  ${EBB_SOURCE_DIR}/boards/virtual/button.c)
 target_include_directories(ebb_board_host PUBLIC ${EBB_SOURCE_DIR}/boards/host
-  ${EBB_SOURCE_DIR}/boards/include)
+  ${EBB_SOURCE_DIR}/boards/include PRIVATE ${EBB_SOURCE_DIR}/boards/virtual)
 target_link_libraries(ebb_board_host PUBLIC ebb)
 if(EXISTS ${EBB_SOURCE_DIR}/apps/showdown/CMakeLists.txt)
   add_subdirectory(apps/showdown)

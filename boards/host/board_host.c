@@ -6,12 +6,10 @@
 
 #include "ebb_board.h"
 #include "ebb_board_host.h"
+#include "ebb_board_virtual.h"
 
 EBB_MODULE("board_host");
 
-static bool button_level;
-static uint8_t button_armed; /* edges selected by waits */
-static ebb_waitlist button_waiters = EBB_WAITLIST_INITIALIZER;
 static unsigned led_ons;
 static void (*observer)(const void *data, size_t len);
 
@@ -38,31 +36,9 @@ void ebb_board_led(bool on) { led_ons += on ? 1u : 0u; }
 
 unsigned ebb_board_host_led_ons(void) { return led_ons; }
 
-bool ebb_board_button_pressed(void) { return button_level; }
-
-ebb_poll_t (ebb_board_button_wait)(ebb_wait *w, ebb_board_edge edge)
-{
-    if (w->task != NULL || ebb_cancelling()) {
-        return EBB_POLL(ebb_wait_on)(w, &button_waiters);
-    }
-    ebb_irq_state s = ebb_port_lock();
-    button_armed = (uint8_t)edge; /* what EXTI's RTSR/FTSR would select */
-    ebb_poll_t p = EBB_POLL(ebb_wait_on)(w, &button_waiters);
-    ebb_port_unlock(s);
-    return p;
-}
-
-void ebb_board_button_set(bool pressed)
-{
-    ebb_irq_state s = ebb_port_lock();
-    if (button_level != pressed) {
-        button_level = pressed;
-        if (button_armed & (pressed ? EBB_BOARD_RISING : EBB_BOARD_FALLING)) {
-            ebb_waitlist_wake_all_locked(&button_waiters);
-        }
-    }
-    ebb_port_unlock(s);
-}
+/* The button (boards/virtual/button.c): an edge wakes its waiters at
+ * once, from the code that set it. */
+void ebb_board_virtual_edge(void) { ebb_board_virtual_wake(); }
 
 /* ---- console: a UART in virtual time ---- */
 
@@ -98,8 +74,11 @@ static ebb_poll_t transmitter_poll(ebb_task *self)
         }
         ebb_irq_state s = ebb_port_lock();
         tx.owner = NULL;
-        ebb_waitlist_wake_all_locked(&tx.waiters);
         ebb_port_unlock(s);
+        /* With the lock released: never O(waiters) masked.  A writer that
+         * takes the transmitter before this wake may be woken by it too
+         * (its poll puts it back on the list). */
+        ebb_waitlist_wake_all(&tx.waiters);
     }
     EBB_END();
 }
@@ -131,6 +110,10 @@ ebb_poll_t (ebb_board_console_write)(ebb_board_write_op *op, const void *data, s
         ebb_wait_remove_locked(&op->wait);
         op->started = 0;
         result = EBB_READY;
+    } else {
+        /* Still ours: the wake of the previous write may have taken us off
+         * the list. */
+        ebb_wait_add_locked(&op->wait, &tx.waiters);
     }
     ebb_port_unlock(s);
     return result;
@@ -153,8 +136,7 @@ uint32_t ebb_board_console_overruns(void) { return 0; }
 
 void ebb_board_host_init(ebb_executor *ex)
 {
-    button_level = false;
-    button_armed = 0;
+    ebb_board_virtual_button_reset();
     led_ons = 0;
     ebb_waitlist_init(&tx.waiters);
     tx.owner = NULL;

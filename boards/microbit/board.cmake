@@ -16,7 +16,8 @@ ebb_board(
   CPU -mcpu=cortex-m0 -mthumb -mfloat-abi=soft
   LIBC newlib-nano
   LINKER_SCRIPT ${EBB_BOARD_DIR}/memory.ld
-  SOURCES ${EBB_BOARD_DIR}/board.c ${EBB_SOURCE_DIR}/boards/virtual/virtual_button.c
+  SOURCES ${EBB_BOARD_DIR}/board.c ${EBB_SOURCE_DIR}/boards/virtual/button.c
+          ${EBB_SOURCE_DIR}/boards/virtual/virtual_button.c
           ${EBB_SOURCE_DIR}/boards/virtual/finger.c
   LIBRARIES ebb::hal_nrf51
   TIME_DRIVER ${time}

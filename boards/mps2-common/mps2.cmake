@@ -11,7 +11,8 @@ ebb_board(
   LIBC newlib-nano
   LINKER_SCRIPT ${EBB_BOARD_DIR}/memory.ld
   SOURCES ${EBB_SOURCE_DIR}/boards/mps2-common/board_mps2.c
-          ${EBB_SOURCE_DIR}/boards/virtual/virtual_button.c ${EBB_SOURCE_DIR}/boards/virtual/finger.c
+          ${EBB_SOURCE_DIR}/boards/virtual/button.c ${EBB_SOURCE_DIR}/boards/virtual/virtual_button.c
+          ${EBB_SOURCE_DIR}/boards/virtual/finger.c
   LIBRARIES ebb::hal_cmsdk
   TIME_DRIVER ebb::time_cmsdk
   QEMU qemu-system-arm -M ${EBB_QEMU_MACHINE} -nographic -monitor none -serial stdio

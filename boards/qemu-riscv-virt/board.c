@@ -19,10 +19,6 @@
 
 ebb_ns16550 ebb__board_console; /* also console_rx.c's */
 static volatile bool led;
-static volatile bool button_level;
-static volatile bool keys_mode;
-static volatile uint8_t button_armed; /* edges selected by waits */
-static ebb_waitlist button_waiters = EBB_WAITLIST_INITIALIZER;
 
 uint32_t ebb_board_core_hz(void)
 {
@@ -34,44 +30,11 @@ bool ebb_board_semihosting(void)
     return false; /* the test device ends QEMU; nothing needs semihosting */
 }
 
-bool ebb_board_button_pressed(void)
+/* No interrupt line to pend (the PLIC cannot be pended by software): an
+ * edge wakes the waiters from the code that set the button. */
+void ebb_board_virtual_edge(void)
 {
-    return button_level;
-}
-
-ebb_poll_t (ebb_board_button_wait)(ebb_wait *w, ebb_board_edge edge)
-{
-    if (w->task != NULL || ebb_cancelling()) {
-        return EBB_POLL(ebb_wait_on)(w, &button_waiters);
-    }
-    /* Selecting the edge and registering the waiter are one step, or an
-     * edge in between would find nobody to wake. */
-    ebb_irq_state s = ebb_port_lock();
-    button_armed = (uint8_t)edge;
-    ebb_poll_t p = EBB_POLL(ebb_wait_on)(w, &button_waiters);
-    ebb_port_unlock(s);
-    return p;
-}
-
-void ebb_board_button_set(bool pressed)
-{
-    bool edge = false;
-    ebb_irq_state s = ebb_port_lock();
-    if (button_level != pressed) {
-        button_level = pressed;
-        edge = (button_armed & (pressed ? EBB_BOARD_RISING : EBB_BOARD_FALLING)) != 0;
-    }
-    ebb_port_unlock(s);
-    if (edge) {
-        /* With the lock released: one waiter per critical section, as an
-         * EXTI handler would (never O(waiters) masked). */
-        ebb_waitlist_wake_all(&button_waiters);
-    }
-}
-
-bool ebb_board_virtual_armed(bool pressed)
-{
-    return (button_armed & (pressed ? EBB_BOARD_RISING : EBB_BOARD_FALLING)) != 0;
+    ebb_board_virtual_wake();
 }
 
 /* ---- the finger's executor (the finger: boards/virtual/finger.c) ---- */
@@ -81,11 +44,6 @@ bool ebb_board_virtual_armed(bool pressed)
  * finger's executor cannot be in the middle of a poll when its task is
  * cancelled and reconfigured. */
 static EBB_EXECUTOR_DEFINE(finger_exec, NULL);
-
-void ebb_board_keys_toggle_button(bool enable)
-{
-    keys_mode = enable;
-}
 
 void ebb_board_exit(int code)
 {
@@ -143,11 +101,11 @@ uint32_t ebb_board_console_overruns(void)
 static void console_isr(void)
 {
     ebb_ns16550_isr(&ebb__board_console);
-    if (keys_mode) {
+    if (ebb_board_virtual_keys_mode()) {
         /* Each key is one press or release; the bytes are consumed here. */
         while (ebb_ns16550_rx_count(&ebb__board_console) != 0) {
             ebb__board_console.rx.tail++;
-            ebb_board_button_set(!button_level);
+            ebb_board_virtual_toggle();
         }
     }
 }

@@ -1,6 +1,7 @@
 /*
  * ebb_board_virtual.h - what a board's own code calls of the virtual button
- * (virtual_button.c); applications use ebb_board.h.
+ * (button.c: level, waits, keys; virtual_button.c: the Cortex-M button and
+ * finger interrupts; finger.c); applications use ebb_board.h.
  */
 #ifndef EBB_BOARD_VIRTUAL_H
 #define EBB_BOARD_VIRTUAL_H
@@ -31,5 +32,18 @@ void ebb_board_virtual_toggle(void);
  *  `pressed` would make (the patient finger waits for it).  Context: any.
  *  Cost: a few loads. */
 bool ebb_board_virtual_armed(bool pressed);
+
+/** The board's part of an edge that a wait selected (button.c calls it
+ *  after ebb_board_button_set() changed the level, lock released): wake
+ *  the waiters with ebb_board_virtual_wake(), at once or from an interrupt
+ *  it pends (as an EXTI line would).  Context: any. */
+void ebb_board_virtual_edge(void);
+
+/** Wake the button's waiters.  Context: any, lock NOT held.  Cost:
+ *  O(waiters), one critical section each. */
+void ebb_board_virtual_wake(void);
+
+/** Button released, no edge selected.  Context: board init. */
+void ebb_board_virtual_button_reset(void);
 
 #endif /* EBB_BOARD_VIRTUAL_H */

@@ -1,0 +1,80 @@
+/*
+ * button.c - the button of the boards without a wired one (the QEMU
+ * machines that model no GPIO input, the host board): a level, waits that
+ * select the edge they want (as EXTI's RTSR/FTSR would), and keys mode
+ * (console bytes toggle it).  What an edge does is the board's:
+ * ebb_board_virtual_edge() pends an interrupt that wakes the waiters
+ * (virtual_button.c, Cortex-M) or wakes them at once (ebb_board_virtual_wake()).
+ */
+#include "ebb_board.h"
+
+#include "ebb_board_virtual.h"
+
+static volatile bool button_level;
+static volatile bool keys_mode;
+static volatile uint8_t button_armed; /* edges selected by waits */
+static ebb_waitlist button_waiters = EBB_WAITLIST_INITIALIZER;
+
+bool ebb_board_button_pressed(void)
+{
+    return button_level;
+}
+
+ebb_poll_t (ebb_board_button_wait)(ebb_wait *w, ebb_board_edge edge)
+{
+    if (w->task != NULL || ebb_cancelling()) {
+        return EBB_POLL(ebb_wait_on)(w, &button_waiters);
+    }
+    /* Selecting the edge and registering the waiter are one step, or an
+     * edge in between would find nobody to wake. */
+    ebb_irq_state s = ebb_port_lock();
+    button_armed = (uint8_t)edge;
+    ebb_poll_t p = EBB_POLL(ebb_wait_on)(w, &button_waiters);
+    ebb_port_unlock(s);
+    return p;
+}
+
+void ebb_board_button_set(bool pressed)
+{
+    bool edge = false;
+    ebb_irq_state s = ebb_port_lock();
+    if (button_level != pressed) {
+        button_level = pressed;
+        edge = ebb_board_virtual_armed(pressed);
+    }
+    ebb_port_unlock(s);
+    if (edge) {
+        ebb_board_virtual_edge(); /* lock released: never O(waiters) masked */
+    }
+}
+
+bool ebb_board_virtual_armed(bool pressed)
+{
+    return (button_armed & (pressed ? EBB_BOARD_RISING : EBB_BOARD_FALLING)) != 0;
+}
+
+void ebb_board_virtual_wake(void)
+{
+    ebb_waitlist_wake_all(&button_waiters);
+}
+
+void ebb_board_virtual_button_reset(void)
+{
+    button_level = false;
+    button_armed = 0;
+}
+
+void ebb_board_keys_toggle_button(bool enable)
+{
+    keys_mode = enable;
+}
+
+bool ebb_board_virtual_keys_mode(void)
+{
+    return keys_mode;
+}
+
+void ebb_board_virtual_toggle(void)
+{
+    ebb_board_button_set(!button_level);
+}
