@@ -13,7 +13,7 @@
  * measured drift.  The DWT counter wraps every 23.8 s at 180 MHz; it is
  * read more often.
  */
-#include "fwtest.h"
+#include "fw_time.h"
 
 /* Present only when the board runs the SysTick driver (weak reference). */
 extern uint32_t ebb_systick_cuts(void) __attribute__((weak));
@@ -49,59 +49,11 @@ static void check(ebb_ticks deadline)
 
 static const uint32_t lengths_us[] = {1, 2, 10, 100, 1000, 99999, 100000, 1500000, 7};
 
-struct sleeper {
-    ebb_task task;
-    ebb_timer timer;
-    size_t i;
-    ebb_ticks deadline;
-};
-
-static ebb_poll_t sleeper_poll(ebb_task *self)
-{
-    struct sleeper *s = EBB_CONTAINER_OF(self, struct sleeper, task);
-    EBB_BEGIN(&self->co);
-    for (s->i = 0; s->i < sizeof lengths_us / sizeof lengths_us[0]; s->i++) {
-        s->deadline = ebb_now() + EBB_US(lengths_us[s->i]);
-        EBB_AWAIT(ebb_sleep_until(&s->timer, s->deadline));
-        check(s->deadline);
-    }
-    EBB_END();
-}
-
-struct ticking {
-    ebb_task task;
-    ebb_ticker ticker;
-    uint32_t period_us;
-    ebb_ticks until;
-};
-
-static ebb_poll_t ticking_poll(ebb_task *self)
-{
-    struct ticking *t = EBB_CONTAINER_OF(self, struct ticking, task);
-    EBB_BEGIN(&self->co);
-    ebb_ticker_start(&t->ticker, EBB_US(t->period_us));
-    while (t->ticker.timer.deadline <= t->until) {
-        EBB_AWAIT(ebb_ticker_next(&t->ticker));
-        check(t->ticker.timer.deadline - t->ticker.period);
-    }
-    EBB_END();
-}
-
-static EBB_TASK_DEFINE(sleeper, struct sleeper, sleeper_poll);
-static struct ticking ta = {.task = EBB_TASK_INITIALIZER(ticking_poll), .period_us = 1000};
-static struct ticking tb = {.task = EBB_TASK_INITIALIZER(ticking_poll), .period_us = 7001};
-static struct ticking tc = {.task = EBB_TASK_INITIALIZER(ticking_poll), .period_us = 333};
+static struct fw_sleeper sleeper = FW_SLEEPER_INITIALIZER(lengths_us, check);
+static struct fw_ticking ta = FW_TICKING_INITIALIZER(1000, check);
+static struct fw_ticking tb = FW_TICKING_INITIALIZER(7001, check);
+static struct fw_ticking tc = FW_TICKING_INITIALIZER(333, check);
 static EBB_EXECUTOR_DEFINE(exec, NULL);
-
-static void run_until_done(ebb_task *a, ebb_task *b, ebb_task *c)
-{
-    while (ebb_task_state(a) == EBB_TASK_RUNNING || (b && ebb_task_state(b) == EBB_TASK_RUNNING) ||
-           (c && ebb_task_state(c) == EBB_TASK_RUNNING)) {
-        if (!ebb_executor_poll(&exec)) {
-            ebb_port_idle(&exec);
-        }
-    }
-}
 
 int main(void)
 {
@@ -114,12 +66,12 @@ int main(void)
     ref0_ns = ref_ns() - (t0 + 1u) * (1000000000u / EBB_CONFIG_TICK_HZ);
     ebb_executor_init(&exec, NULL);
     ebb_task_spawn(&exec, &sleeper.task);
-    run_until_done(&sleeper.task, NULL, NULL);
-    ta.until = tb.until = tc.until = ebb_now() + EBB_SEC(2);
+    fw_time_run(&exec, &sleeper.task, NULL, NULL);
+    ta.duration_us = tb.duration_us = tc.duration_us = 2000000u;
     ebb_task_spawn(&exec, &ta.task);
     ebb_task_spawn(&exec, &tb.task);
     ebb_task_spawn(&exec, &tc.task);
-    run_until_done(&ta.task, &tb.task, &tc.task);
+    fw_time_run(&exec, &ta.task, &tb.task, &tc.task);
     int64_t drift = (int64_t)(ref_ns() - ref0_ns) - (int64_t)(ebb_now() * 1000u);
     ebb_board_puts("hw_time: drift ns ");
     fw_put_i64(drift);

@@ -13,7 +13,7 @@
  * coprime periods stay on time; at the end ebb's clock has not drifted.
  * The bounds are the board's (tests/firmware/CMakeLists.txt).
  */
-#include "fwtest.h"
+#include "fw_time.h"
 
 #ifndef LATE_NS
 #define LATE_NS 40000u /* wake-up path: a few hundred instructions of up to 64 ns */
@@ -51,80 +51,14 @@ static const uint32_t lengths_us[] = {0,     1,     2,     5,     10,     50,   
                                       999,   1000,  12345, 65535, 65536,  65537,  99863,
                                       99864, 99865, 100000, 150000, 250000, 3};
 
-struct sleeper {
-    ebb_task task;
-    ebb_timer timer;
-    size_t i;
-    ebb_ticks deadline;
-};
+static const uint32_t nap_us[] = {10};
 
-static ebb_poll_t sleeper_poll(ebb_task *self)
-{
-    struct sleeper *s = EBB_CONTAINER_OF(self, struct sleeper, task);
-    EBB_BEGIN(&self->co);
-    for (s->i = 0; s->i < sizeof lengths_us / sizeof lengths_us[0]; s->i++) {
-        s->deadline = ebb_now() + EBB_US(lengths_us[s->i]);
-        EBB_AWAIT(ebb_sleep_until(&s->timer, s->deadline));
-        check_on_time(s->deadline);
-    }
-    EBB_END();
-}
-
-struct ticking {
-    ebb_task task;
-    ebb_ticker ticker;
-    uint32_t period_us;
-    uint32_t ticks;
-    uint32_t duration_us;
-    ebb_ticks end;
-};
-
-static ebb_poll_t ticking_poll(ebb_task *self)
-{
-    struct ticking *t = EBB_CONTAINER_OF(self, struct ticking, task);
-    EBB_BEGIN(&self->co);
-    ebb_ticker_start(&t->ticker, EBB_US(t->period_us));
-    t->end = t->ticker.timer.deadline - t->ticker.period + EBB_US(t->duration_us);
-    while (t->ticker.timer.deadline <= t->end) {
-        EBB_AWAIT(ebb_ticker_next(&t->ticker));
-        t->ticks++;
-        check_on_time(t->ticker.timer.deadline - t->ticker.period);
-    }
-    EBB_END();
-}
-
-static ebb_poll_t nap_poll(ebb_task *self)
-{
-    struct sleeper *s = EBB_CONTAINER_OF(self, struct sleeper, task);
-    EBB_BEGIN(&self->co);
-    s->deadline = ebb_now() + EBB_US(10);
-    EBB_AWAIT(ebb_sleep_until(&s->timer, s->deadline));
-    EBB_END();
-}
-
-static EBB_TASK_DEFINE(sleeper, struct sleeper, sleeper_poll);
-static EBB_TASK_DEFINE(nap, struct sleeper, nap_poll);
-static struct ticking tick_a = {.task = EBB_TASK_INITIALIZER(ticking_poll), .period_us = 1000};
-static struct ticking tick_b = {.task = EBB_TASK_INITIALIZER(ticking_poll), .period_us = 7001};
-static struct ticking tick_c = {.task = EBB_TASK_INITIALIZER(ticking_poll), .period_us = 333};
+static struct fw_sleeper sleeper = FW_SLEEPER_INITIALIZER(lengths_us, check_on_time);
+static struct fw_sleeper nap = FW_SLEEPER_INITIALIZER(nap_us, check_on_time);
+static struct fw_ticking tick_a = FW_TICKING_INITIALIZER(1000, check_on_time);
+static struct fw_ticking tick_b = FW_TICKING_INITIALIZER(7001, check_on_time);
+static struct fw_ticking tick_c = FW_TICKING_INITIALIZER(333, check_on_time);
 static EBB_EXECUTOR_DEFINE(exec, NULL);
-
-static bool running(ebb_task *a, ebb_task *b, ebb_task *c)
-{
-    return ebb_task_state(a) == EBB_TASK_RUNNING || (b && ebb_task_state(b) == EBB_TASK_RUNNING) ||
-           (c && ebb_task_state(c) == EBB_TASK_RUNNING);
-}
-
-/* Idle only while a task still waits: with WFI idle (RISC-V) and nothing
- * armed after the last task ended, an idle would never return. */
-static void run_until_done(ebb_task *a, ebb_task *b, ebb_task *c)
-{
-    while (running(a, b, c)) {
-        if (!ebb_executor_poll(&exec) && running(a, b, c)) {
-            ebb_port_idle(&exec);
-        }
-    }
-}
 
 int main(void)
 {
@@ -143,7 +77,7 @@ int main(void)
      * alarm (a 10 us nap) never goes backwards and tracks the reference. */
     {
         ebb_task_spawn(&exec, &nap.task);
-        run_until_done(&nap.task, NULL, NULL);
+        fw_time_run(&exec, &nap.task, NULL, NULL);
         ebb_ticks t = nap.deadline;
         ebb_ticks prev = ebb_now();
         while (prev < t + EBB_MS(95)) {
@@ -165,14 +99,14 @@ int main(void)
 
     /* Phase 1: sleeps one at a time. */
     ebb_task_spawn(&exec, &sleeper.task);
-    run_until_done(&sleeper.task, NULL, NULL);
+    fw_time_run(&exec, &sleeper.task, NULL, NULL);
 
     /* Phase 2: three tickers for 0.3 s. */
     tick_a.duration_us = tick_b.duration_us = tick_c.duration_us = 300000u;
     ebb_task_spawn(&exec, &tick_a.task);
     ebb_task_spawn(&exec, &tick_b.task);
     ebb_task_spawn(&exec, &tick_c.task);
-    run_until_done(&tick_a.task, &tick_b.task, &tick_c.task);
+    fw_time_run(&exec, &tick_a.task, &tick_b.task, &tick_c.task);
     FW_CHECK(tick_a.ticks == 300u);
     FW_CHECK(tick_b.ticks == 300000u / 7001u);
     FW_CHECK(tick_c.ticks == 300000u / 333u);
