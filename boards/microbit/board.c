@@ -5,7 +5,7 @@
  */
 #include "ebb_board.h"
 
-#include "ebb_board_virtual.h"
+#include "ebb_board_keys.h"
 #include "ebb_nrf51_time.h"
 #if EBB_MICROBIT_TIME_SYSTICK
 #include "ebb_time_systick.h"
@@ -21,35 +21,11 @@ static uint8_t console_rx[EBB_BOARD_CONSOLE_RX_SIZE];
 static ebb_nrf51_uart console;
 static bool console_up;
 
-uint32_t ebb_board_core_hz(void)
-{
-    return EBB_BOARD_CORE_HZ;
-}
-
-bool ebb_board_semihosting(void)
-{
-    return true; /* the test and run command lines enable it */
-}
-
-void ebb_board_exit(int code)
-{
-    ebb_semihost_exit(code);
-}
-
 void ebb_board_write(const void *data, size_t len)
 {
     if (console_up) {
         ebb_nrf51_uart_write_blocking(&console, data, len);
     }
-}
-
-void ebb_board_puts(const char *s)
-{
-    size_t n = 0;
-    while (s[n] != '\0') {
-        n++;
-    }
-    ebb_board_write(s, n);
 }
 
 void ebb_board_led(bool on)
@@ -87,12 +63,7 @@ uint32_t ebb_board_console_overruns(void)
 void UART0_IRQHandler(void)
 {
     ebb_nrf51_uart_isr(&console);
-    if (ebb_board_virtual_keys_mode()) {
-        while (ebb_nrf51_uart_rx_count(&console) != 0) {
-            console.rx.tail++;
-            ebb_board_virtual_toggle();
-        }
-    }
+    ebb_board_virtual_keys(&console.rx);
 }
 
 void ebb_board_init(void)

@@ -11,7 +11,7 @@
  */
 #include "ebb_board.h"
 
-#include "ebb_board_virtual.h"
+#include "ebb_board_keys.h"
 
 #include "ebb_ns16550.h"
 #include "ebb_riscv.h"
@@ -101,13 +101,7 @@ uint32_t ebb_board_console_overruns(void)
 static void console_isr(void)
 {
     ebb_ns16550_isr(&ebb__board_console);
-    if (ebb_board_virtual_keys_mode()) {
-        /* Each key is one press or release; the bytes are consumed here. */
-        while (ebb_ns16550_rx_count(&ebb__board_console) != 0) {
-            ebb__board_console.rx.tail++;
-            ebb_board_virtual_toggle();
-        }
-    }
+    ebb_board_virtual_keys(&ebb__board_console.rx);
 }
 
 void ebb_board_init(void)
