@@ -6,8 +6,9 @@ usage: check_ops.py QEMU OPS_ELF BUDGET_JSON
 """
 import json
 import os
-import subprocess
 import sys
+
+import qemu_bench
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
 import check_budget  # noqa: E402
@@ -15,10 +16,7 @@ import check_budget  # noqa: E402
 
 def main(argv):
     qemu, elf, budget_path = argv[1:4]
-    p = subprocess.run([qemu, "-M", "netduinoplus2", "-nographic", "-monitor", "none", "-serial", "stdio",
-                        "-semihosting-config", "enable=on,target=native",
-                        "-icount", "shift=0,align=off,sleep=off", "-kernel", elf],
-                       stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
+    p = qemu_bench.run(qemu, elf, timeout=60)
     ops = {}
     for line in p.stdout.splitlines():
         if line.startswith("op "):

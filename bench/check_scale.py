@@ -19,15 +19,13 @@ usage: check_scale.py QEMU SCALE_ELF SCALE_LOCK_ELF BUDGET_JSON [--markdown]
 """
 import json
 import math
-import subprocess
 import sys
+
+import qemu_bench
 
 
 def run(qemu, elf):
-    p = subprocess.run([qemu, "-M", "netduinoplus2", "-nographic", "-monitor", "none", "-serial", "stdio",
-                        "-semihosting-config", "enable=on,target=native",
-                        "-icount", "shift=0,align=off,sleep=off", "-kernel", elf],
-                       stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
+    p = qemu_bench.run(qemu, elf, timeout=120)
     figures = {}
     for line in p.stdout.splitlines():
         parts = line.split()

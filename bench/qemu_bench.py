@@ -1,0 +1,12 @@
+"""Run one benchmark firmware of bench/ the way its figures are measured:
+QEMU's netduinoplus2 (Cortex-M4) under -icount shift 0, so that virtual time
+counts executed instructions exactly (one per nanosecond)."""
+import subprocess
+
+
+def run(qemu, elf, timeout):
+    """The finished QEMU process (stdout, stderr, returncode) of `elf`."""
+    return subprocess.run([qemu, "-M", "netduinoplus2", "-nographic", "-monitor", "none",
+                           "-serial", "stdio", "-semihosting-config", "enable=on,target=native",
+                           "-icount", "shift=0,align=off,sleep=off", "-kernel", elf],
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=timeout)
