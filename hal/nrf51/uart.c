@@ -55,6 +55,10 @@ static bool tx_start(void *drv)
         return true; /* an empty write */
     }
     REG(u, EBB_NRF51_UART_INTENSET) = EBB_NRF51_UART_INT_TXDRDY;
+    /* tx_busy still set: a cancelled write's last byte has not had its
+     * TXDRDY taken (cancel stops the interrupt, not the byte).  Its event
+     * is or will be set, so the interrupt just enabled takes it and sends
+     * our first byte. */
     feed(u);
     return false; /* done when TXDRDY says the last byte has been sent */
 }
