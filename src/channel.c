@@ -6,6 +6,7 @@
 
 EBB_MODULE("channel");
 
+
 void ebb_channel_init(ebb_channel *ch, void *buf, uint16_t size, uint16_t capacity)
 {
     EBB_REQUIRE(1, buf != NULL && size > 0 && capacity > 0);
@@ -19,7 +20,7 @@ void ebb_channel_init(ebb_channel *ch, void *buf, uint16_t size, uint16_t capaci
     ch->size = size;
     ch->capacity = capacity;
     ch->head = ch->count = ch->fill = 0;
-    ch->reserved = ch->peeked = 0;
+    ch->reserver = ch->peeker = NULL;
     ebb_waitlist_init(&ch->senders);
     ebb_waitlist_init(&ch->receivers);
 }
@@ -33,22 +34,31 @@ static uint8_t *slot_at(const ebb_channel *ch, uint32_t offset)
     return ch->buf + i * ch->size;
 }
 
+/* The holder a try_ call records: the channel's own address, which is
+ * neither NULL (free), nor a task, nor the cancel marker. */
+#define NO_TASK(ch) ((ebb_task *)(void *)(ch))
+
 /* Could the first waiting receiver (recv or peek) succeed now? */
-static bool receiver_can_go(const ebb_channel *ch) { return !ch->peeked && ch->count != 0; }
+static bool receiver_can_go(const ebb_channel *ch) { return ch->peeker == NULL && ch->count != 0; }
 
 /* Could the first waiting sender (send or reserve) succeed now?  A send that
  * waits also waits for the reservation, so the senders list has one
  * condition and a woken sender never fails for a reason another would not. */
-static bool sender_can_go(const ebb_channel *ch) { return !ch->reserved && ch->fill != ch->capacity; }
+static bool sender_can_go(const ebb_channel *ch) { return ch->reserver == NULL && ch->fill != ch->capacity; }
 
 /* Make every filled slot visible, unless a reservation holds them back.
  * One receiver is woken; if it leaves more behind, it wakes the next. */
 static void publish_locked(ebb_channel *ch)
 {
-    if (!ch->reserved && ch->count != ch->fill) {
+    if (ch->reserver == NULL && ch->count != ch->fill) {
         ch->count = ch->fill;
-        if (!ebb_waitlist_empty(&ch->receivers) && !ch->peeked) {
-            (void)ebb_waitlist_wake_one_locked(&ch->receivers);
+        if (!ebb_waitlist_empty(&ch->receivers) && ch->peeker == NULL) {
+            /* ebb_waitlist_wake_one_locked(), inlined: every message of a
+             * producer/consumer pair wakes its consumer here, and the call
+             * to the shared copy, far away in flash, cost the showdown six
+             * instructions and a flash-line miss a message. */
+            ebb_dnode *n = ebb_dlist_pop_front(&ch->receivers.l);
+            (void)ebb__wake_locked(EBB_CONTAINER_OF(n, ebb_wait, node)->task);
         }
     }
 }
@@ -69,7 +79,7 @@ static void pop_locked(ebb_channel *ch)
     ch->head = (uint16_t)(ch->head + 1u == ch->capacity ? 0u : ch->head + 1u);
     ch->count--;
     ch->fill--;
-    if (!ebb_waitlist_empty(&ch->senders) && !ch->reserved) {
+    if (!ebb_waitlist_empty(&ch->senders) && ch->reserver == NULL) {
         (void)ebb_waitlist_wake_one_locked(&ch->senders);
     }
 }
@@ -79,7 +89,7 @@ static int recv_locked(ebb_channel *ch, void *out)
     if (ch->count == 0) {
         return EBB_EAGAIN;
     }
-    if (ch->peeked) {
+    if (ch->peeker != NULL) {
         return EBB_EBUSY;
     }
     memcpy(out, slot_at(ch, 0), ch->size);
@@ -87,29 +97,34 @@ static int recv_locked(ebb_channel *ch, void *out)
     return EBB_OK;
 }
 
-static void *reserve_locked(ebb_channel *ch)
+/* reserve / peek: true when `holder` got it (*slot set).  A bool, not the
+ * slot pointer, so that the callers do not test the pointer again. */
+static bool reserve_locked(ebb_channel *ch, ebb_task *holder, void **slot)
 {
-    if (ch->reserved || ch->fill == ch->capacity) {
-        return NULL;
+    if (ch->reserver != NULL || ch->fill == ch->capacity) {
+        return false;
     }
-    ch->reserved = 1;
+    ch->reserver = holder;
     ch->fill++;
     /* Invariant while reserved: the reserved slot is at head + count, since
      * receiving moves head and count in step and sends go behind it. */
-    return slot_at(ch, ch->count);
+    *slot = slot_at(ch, ch->count);
+    return true;
 }
 
-static void *peek_locked(ebb_channel *ch)
+static bool peek_locked(ebb_channel *ch, ebb_task *holder, void **slot)
 {
-    if (ch->peeked || ch->count == 0) {
-        return NULL;
+    if (ch->peeker != NULL || ch->count == 0) {
+        return false;
     }
-    ch->peeked = 1;
-    return slot_at(ch, 0);
+    ch->peeker = holder;
+    *slot = slot_at(ch, 0);
+    return true;
 }
 
 int ebb_channel_try_send(ebb_channel *ch, const void *elem)
 {
+    EBB_REQUIRE_OR(4, ch != NULL && elem != NULL, return EBB_EINVAL);
     ebb_irq_state s = ebb_port_lock();
     int r = send_locked(ch, elem);
     ebb_port_unlock(s);
@@ -118,6 +133,7 @@ int ebb_channel_try_send(ebb_channel *ch, const void *elem)
 
 int ebb_channel_try_recv(ebb_channel *ch, void *out)
 {
+    EBB_REQUIRE_OR(4, ch != NULL && out != NULL, return EBB_EINVAL);
     ebb_irq_state s = ebb_port_lock();
     int r = recv_locked(ch, out);
     ebb_port_unlock(s);
@@ -126,16 +142,20 @@ int ebb_channel_try_recv(ebb_channel *ch, void *out)
 
 void *ebb_channel_try_reserve(ebb_channel *ch)
 {
+    EBB_REQUIRE_OR(4, ch != NULL, return NULL);
     ebb_irq_state s = ebb_port_lock();
-    void *p = reserve_locked(ch);
+    void *p = NULL;
+    (void)reserve_locked(ch, NO_TASK(ch), &p);
     ebb_port_unlock(s);
     return p;
 }
 
 void *ebb_channel_try_peek(ebb_channel *ch)
 {
+    EBB_REQUIRE_OR(4, ch != NULL, return NULL);
     ebb_irq_state s = ebb_port_lock();
-    void *p = peek_locked(ch);
+    void *p = NULL;
+    (void)peek_locked(ch, NO_TASK(ch), &p);
     ebb_port_unlock(s);
     return p;
 }
@@ -143,8 +163,8 @@ void *ebb_channel_try_peek(ebb_channel *ch)
 void ebb_channel_commit(ebb_channel *ch)
 {
     ebb_irq_state s = ebb_port_lock();
-    EBB_REQUIRE_OR(2, ch->reserved, ebb_port_unlock(s); return);
-    ch->reserved = 0;
+    EBB_REQUIRE_OR(2, ch->reserver != NULL, ebb_port_unlock(s); return);
+    ch->reserver = NULL;
     publish_locked(ch);
     /* The next producer may go now, if there is room (the emptiness test
      * first: it is the common case, and it spares the call). */
@@ -157,8 +177,8 @@ void ebb_channel_commit(ebb_channel *ch)
 void ebb_channel_release(ebb_channel *ch)
 {
     ebb_irq_state s = ebb_port_lock();
-    EBB_REQUIRE_OR(3, ch->peeked, ebb_port_unlock(s); return);
-    ch->peeked = 0;
+    EBB_REQUIRE_OR(3, ch->peeker != NULL, ebb_port_unlock(s); return);
+    ch->peeker = NULL;
     pop_locked(ch);
     /* The next consumer may go now, if there is more. */
     if (!ebb_waitlist_empty(&ch->receivers) && ch->count != 0) {
@@ -167,42 +187,135 @@ void ebb_channel_release(ebb_channel *ch)
     ebb_port_unlock(s);
 }
 
-/* The four awaitables: attempt under the lock (never while cancelling),
- * then ebb_wait_step_locked() does the rest.  send and recv, which share
+/* The miss paths of recv / peek and of reserve.  A task about to wait for
+ * a peek or reservation it holds itself would wait for good: contract
+ * channel:5 / channel:6 (the holder is never the cancel marker, see
+ * NO_TASK; both are NULL outside a task, which the wait list reports as
+ * wait:1; contracts off, the task waits for itself until a cancel gives
+ * back what it holds - docs/misuse.md).  Then the wait list's register
+ * step.  Out of line as a whole, so that an attempt's success path keeps
+ * its registers and its layout. */
+#if defined(__GNUC__)
+#define CHANNEL_NOINLINE __attribute__((noinline))
+#else
+#define CHANNEL_NOINLINE
+#endif
+CHANNEL_NOINLINE static void peek_holder_miss_locked(ebb_wait *w, ebb_waitlist *list, bool more,
+                                                     const ebb_task *holder);
+CHANNEL_NOINLINE static void reservation_holder_miss_locked(ebb_wait *w, ebb_waitlist *list,
+                                                            bool more, const ebb_task *holder);
+
+/* The four awaitables: attempt under the lock - only inside a task's poll,
+ * never while cancelling (ebb__cur is then the cancel marker; outside a
+ * task it is NULL, and the wait list reports wait:1) - then
+ * ebb_wait_step_locked() does the rest.  send and recv, which share
  * elements and slots among many tasks, also wait their turn
  * (ebb_wait_turn); reserve and peek, which one task holds at a time, skip
  * that test on the showdown's hot path: a task that comes to reserve (peek)
  * in the moment between a wake and the woken task's poll may get in first,
- * and the woken one keeps its place. */
-#define CHANNEL_AWAIT(w, list, attempt_ok, more)                               \
+ * and the woken one keeps its place.  reserve and peek record the task as
+ * the holder.  `miss` runs when the attempt failed or was not made. */
+#define CHANNEL_AWAIT(w, list, attempt_ok, more, miss)                         \
     do {                                                                       \
         ebb_irq_state s_ = ebb_port_lock();                                    \
-        bool ok_ = !ebb_cancelling() && (attempt_ok);                          \
-        ebb_poll_t r_ = ebb_wait_step_locked((w), (list), ok_, (more));        \
+        bool ok_ = ebb__cur != NULL && !ebb_cancelling() && (attempt_ok);      \
+        ebb_poll_t r_ = EBB_PENDING;                                           \
+        if (ok_) {                                                             \
+            r_ = ebb_wait_step_locked((w), (list), true, (more));              \
+        } else {                                                               \
+            miss;                                                              \
+        }                                                                      \
         ebb_port_unlock(s_);                                                   \
         return r_;                                                             \
     } while (0)
-#define CHANNEL_AWAIT_IN_TURN(w, list, attempt_ok, more)                       \
-    CHANNEL_AWAIT(w, list, ebb_wait_turn((w), (list)) && (attempt_ok), more)
+#define CHANNEL_AWAIT_IN_TURN(w, list, attempt_ok, more, miss)                 \
+    CHANNEL_AWAIT(w, list, ebb_wait_turn((w), (list)) && (attempt_ok), more, miss)
 
 ebb_poll_t (ebb_channel_send)(ebb_wait *w, ebb_channel *ch, const void *elem)
 {
-    CHANNEL_AWAIT_IN_TURN(w, &ch->senders, send_locked(ch, elem) == EBB_OK, sender_can_go(ch));
+    CHANNEL_AWAIT_IN_TURN(w, &ch->senders, send_locked(ch, elem) == EBB_OK, sender_can_go(ch),
+                          ebb__wait_miss_locked(w, &ch->senders, sender_can_go(ch)));
 }
 
 ebb_poll_t (ebb_channel_recv)(ebb_wait *w, ebb_channel *ch, void *out)
 {
-    CHANNEL_AWAIT_IN_TURN(w, &ch->receivers, recv_locked(ch, out) == EBB_OK, receiver_can_go(ch));
+    CHANNEL_AWAIT_IN_TURN(w, &ch->receivers, recv_locked(ch, out) == EBB_OK, receiver_can_go(ch),
+                          peek_holder_miss_locked(w, &ch->receivers, receiver_can_go(ch),
+                                                  ch->peeker));
 }
 
 ebb_poll_t (ebb_channel_reserve)(ebb_wait *w, ebb_channel *ch, void **slot)
 {
     /* A reservation taken leaves nothing for the next reserver: more is
      * false then by construction (and folds away). */
-    CHANNEL_AWAIT(w, &ch->senders, (*slot = reserve_locked(ch)) != NULL, !ok_ && sender_can_go(ch));
+    CHANNEL_AWAIT(w, &ch->senders, reserve_locked(ch, ebb__cur, slot), false,
+                  reservation_holder_miss_locked(w, &ch->senders, sender_can_go(ch),
+                                                 ch->reserver));
 }
 
 ebb_poll_t (ebb_channel_peek)(ebb_wait *w, ebb_channel *ch, void **slot)
 {
-    CHANNEL_AWAIT(w, &ch->receivers, (*slot = peek_locked(ch)) != NULL, !ok_ && receiver_can_go(ch));
+    /* (A peek by the task that holds the peek is not looked for: the check
+     * on this miss path, which a consumer takes on every message it waits
+     * for, did not fit the showdown's flash budget.  The task waits for
+     * itself until cancelled, which gives the peek back - docs/misuse.md.) */
+    CHANNEL_AWAIT(w, &ch->receivers, peek_locked(ch, ebb__cur, slot), false,
+                  ebb__wait_miss_locked(w, &ch->receivers, receiver_can_go(ch)));
+}
+
+/* Off the hot path, after it: the miss paths, and what a cancel runs.  (Their
+ * place in the file is their place in flash: the awaitables above stay
+ * next to commit and release, which run with them on every message.) */
+CHANNEL_NOINLINE static void peek_holder_miss_locked(ebb_wait *w, ebb_waitlist *list, bool more,
+                                                     const ebb_task *holder)
+{
+    EBB_REQUIRE(5, holder != ebb__cur || holder == NULL);
+    (void)holder;
+    ebb__wait_miss_locked(w, list, more);
+}
+CHANNEL_NOINLINE static void reservation_holder_miss_locked(ebb_wait *w, ebb_waitlist *list,
+                                                            bool more, const ebb_task *holder)
+{
+    EBB_REQUIRE(6, holder != ebb__cur || holder == NULL);
+    (void)holder;
+    ebb__wait_miss_locked(w, list, more);
+}
+
+/* Drop the reservation: what was sent behind it moves up one slot, in
+ * order, and becomes visible; nothing of the reserved slot is published. */
+static void drop_reservation_locked(ebb_channel *ch)
+{
+    for (uint32_t i = ch->count; i + 1u < ch->fill; i++) {
+        memcpy(slot_at(ch, i), slot_at(ch, i + 1u), ch->size);
+    }
+    ch->fill--;
+    ch->reserver = NULL;
+    publish_locked(ch);
+    if (!ebb_waitlist_empty(&ch->senders) && ch->fill != ch->capacity) {
+        (void)ebb_waitlist_wake_one_locked(&ch->senders);
+    }
+}
+
+/* Give the peeked element back, unconsumed, to the next receiver. */
+static void return_peek_locked(ebb_channel *ch)
+{
+    ch->peeker = NULL;
+    if (!ebb_waitlist_empty(&ch->receivers) && ch->count != 0) {
+        (void)ebb_waitlist_wake_one_locked(&ch->receivers);
+    }
+}
+
+void ebb__channel_drop_holder(ebb_task *t)
+{
+    for (ebb_channel *const *p = __start_ebb_channels; p < __stop_ebb_channels; p++) {
+        ebb_channel *ch = *p;
+        ebb_irq_state s = ebb_port_lock();
+        if (ch->reserver == t) {
+            drop_reservation_locked(ch);
+        }
+        if (ch->peeker == t) {
+            return_peek_locked(ch);
+        }
+        ebb_port_unlock(s);
+    }
 }

@@ -1,7 +1,7 @@
 /* list.c - the one list primitive (see ebb/list.h). */
 #include "ebb/list.h"
 
-ebb_node ebb__list_end = {&ebb__list_end};
+const ebb_node ebb__list_end = {(ebb_node *)&ebb__list_end};
 
 bool ebb_list_remove(ebb_list *l, ebb_node *n)
 {

@@ -18,6 +18,19 @@ static void hand_over_locked(ebb_mutex *m)
     }
 }
 
+/* An owner that is no longer running (its body returned, or it was
+ * cancelled and the mutex is not in the mutex table) will never unlock:
+ * contract mutex:4.  Contracts off: the mutex is handed on as its unlock
+ * would have.  Checked where a task finds the mutex owned, so it costs
+ * nothing while the mutex is free. */
+static void reclaim_from_gone_owner_locked(ebb_mutex *m)
+{
+    if (m->owner != NULL && m->owner->state != EBB_TASK_RUNNING) {
+        EBB_REQUIRE(4, false);
+        hand_over_locked(m);
+    }
+}
+
 ebb_poll_t (ebb_mutex_lock)(ebb_wait *w, ebb_mutex *m)
 {
     ebb_poll_t r = EBB_PENDING;
@@ -39,6 +52,7 @@ ebb_poll_t (ebb_mutex_lock)(ebb_wait *w, ebb_mutex *m)
         /* Contracts off: a second lock by the owner stays pending without
          * queueing (queued behind itself it would wait for good anyway). */
         EBB_REQUIRE_OR(1, m->owner != ebb__cur, ebb_port_unlock(s); return EBB_PENDING);
+        reclaim_from_gone_owner_locked(m);
         if (m->owner == NULL) {
             m->owner = ebb__cur;
             r = EBB_READY;
@@ -60,12 +74,25 @@ bool ebb_mutex_lock_if_free(ebb_mutex *m)
     bool r = false;
     EBB_REQUIRE_OR(3, ebb__cur != NULL && !ebb_cancelling(), return false);
     ebb_irq_state s = ebb_port_lock();
+    reclaim_from_gone_owner_locked(m);
     if (m->owner == NULL) {
         m->owner = ebb__cur;
         r = true;
     }
     ebb_port_unlock(s);
     return r;
+}
+
+void ebb__mutex_drop_holder(ebb_task *t)
+{
+    for (ebb_mutex *const *p = __start_ebb_mutexes; p < __stop_ebb_mutexes; p++) {
+        ebb_mutex *m = *p;
+        ebb_irq_state s = ebb_port_lock();
+        if (m->owner == t) {
+            hand_over_locked(m); /* never left owned by a task that will not unlock it */
+        }
+        ebb_port_unlock(s);
+    }
 }
 
 void ebb_mutex_unlock(ebb_mutex *m)

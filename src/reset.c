@@ -59,8 +59,8 @@ int ebb_channel_reset(ebb_channel *ch)
     ch->head = 0;
     ch->count = 0;
     ch->fill = 0;
-    ch->reserved = 0;
-    ch->peeked = 0;
+    ch->reserver = NULL;
+    ch->peeker = NULL;
     ebb_port_unlock(s);
     return EBB_OK;
 }

@@ -2,6 +2,7 @@
 #include "ebb/executor.h"
 #include "ebb/port.h"
 #include "ebb/task.h"
+#include "holds.h"
 
 EBB_MODULE("task");
 
@@ -48,20 +49,33 @@ void ebb_task_cancel(ebb_task *t)
 {
     EBB_REQUIRE_OR(3, t != NULL, return);
     EBB_REQUIRE_OR(2, t != ebb__cur, return);
-    if (t->state != EBB_TASK_RUNNING) {
-        return;
-    }
-    /* Run the body in cancel mode: it jumps to its current await, which
-     * withdraws its wakers and resets, as a losing select branch does. */
-    ebb_task *saved = ebb__cancel_enter();
-    (void)t->poll(t);
-    ebb__cancel_exit(saved);
+    if (t->state == EBB_TASK_RUNNING) {
+        /* Run the body in cancel mode: it jumps to its current await, which
+         * withdraws its wakers and resets, as a losing select branch does. */
+        ebb_task *saved = ebb__cancel_enter();
+        (void)t->poll(t);
+        ebb__cancel_exit(saved);
 
-    /* If it is queued it stays queued: the executor skips a task that is not
-     * running, and a re-spawn on the same executor reuses the queue entry.
-     * That keeps cancel O(1) on a singly linked run queue. */
-    ebb_irq_state s = ebb_port_lock();
-    t->state = EBB_TASK_IDLE;
-    t->co.resume = 0;
-    ebb_port_unlock(s);
+        /* If it is queued it stays queued: the executor skips a task that is
+         * not running, and a re-spawn on the same executor reuses the queue
+         * entry.  That keeps cancel O(1) on a singly linked run queue. */
+        ebb_irq_state s = ebb_port_lock();
+        t->state = EBB_TASK_IDLE;
+        t->co.resume = 0;
+        ebb_port_unlock(s);
+    } else if (t->state != EBB_TASK_DONE) {
+        return; /* idle: it holds nothing (a cancel gave it all back) */
+    }
+    /* A finished task keeps its state, but what it ended up holding is
+     * given back too: the way out for a body that returned holding a
+     * channel reservation or peek (docs/misuse.md). */
+
+    /* What it held beyond its await (a reservation, a peek, a mutex) goes
+     * back: nobody else could ever release it. */
+    if (ebb__channel_drop_holder != NULL) {
+        ebb__channel_drop_holder(t);
+    }
+    if (ebb__mutex_drop_holder != NULL) {
+        ebb__mutex_drop_holder(t);
+    }
 }

@@ -5,15 +5,19 @@
 
 EBB_MODULE("wait");
 
+#if defined(__GNUC__)
+__attribute__((noinline)) /* one copy for every driver's register path */
+#endif
 void ebb_wait_add_locked(ebb_wait *w, ebb_waitlist *list)
 {
-    /* Contracts off: a waiter with no task would be woken as NULL later;
-     * register nothing (the await stays pending). */
-    EBB_REQUIRE_OR(1, ebb__cur != NULL && !ebb_cancelling(), return);
-    w->task = ebb__cur;
     if (!ebb_dnode_linked(&w->node)) {
-        ebb_dlist_push_back(&list->l, &w->node);
+        w->task = NULL; /* new (or fired): to the back of the line */
     }
+    /* The register half of the hand-off step, instead of a second copy of
+     * the linking code.  It checks wait:1 (contracts off: a call outside a
+     * task registers nothing, since a waiter with no task would later be
+     * woken as NULL), and while cancelling it withdraws `w` instead. */
+    ebb__wait_miss_locked(w, list, false);
 }
 
 void ebb__wait_remove_locked(ebb_wait *w)
@@ -24,6 +28,9 @@ void ebb__wait_remove_locked(ebb_wait *w)
     w->task = NULL;
 }
 
+#if defined(__GNUC__)
+__attribute__((noinline)) /* one copy for every miss path (flash) */
+#endif
 void ebb__wait_miss_locked(ebb_wait *w, ebb_waitlist *list, bool more)
 {
     if (ebb_cancelling()) {
@@ -36,12 +43,14 @@ void ebb__wait_miss_locked(ebb_wait *w, ebb_waitlist *list, bool more)
     }
     EBB_REQUIRE_OR(1, ebb__cur != NULL, return); /* contracts off: register nothing */
     if (!ebb_dnode_linked(&w->node)) {
-        if (w->task != NULL) {
-            /* Woken, but the item went elsewhere first: keep the turn. */
-            ebb_dlist_push_front(&list->l, &w->node);
-        } else {
-            ebb_dlist_push_back(&list->l, &w->node);
+        ebb_dnode *h = &list->l.head;
+        if (h->next == NULL) {
+            h->next = h->prev = h; /* a ring of the head alone */
         }
+        /* New: at the back.  Woken, but the item went elsewhere first: at
+         * the front, keeping its turn.  (One link for both: flash.) */
+        ebb_dnode *prev = w->task != NULL ? h : h->prev;
+        ebb__dnode_link(&w->node, prev, prev->next);
     }
     w->task = ebb__cur;
 }

@@ -51,8 +51,14 @@ typedef struct ebb_channel {
     uint16_t head;      /**< index of the oldest element */
     uint16_t count;     /**< published elements, receivable */
     uint16_t fill;      /**< occupied slots: published + reserved + queued behind */
-    uint8_t reserved;   /**< a producer holds slot (head + count) % capacity */
-    uint8_t peeked;     /**< a consumer holds slot head */
+    /* Who holds the reservation (slot (head + count) % capacity) and the
+     * peek (slot head): NULL when not held, the task when an awaitable took
+     * it, the channel's own address when a try_ call did (it belongs to no
+     * task).  The holder is the flag, so knowing it costs no store of its
+     * own: it is what lets a cancel give back what the task held, and catch
+     * a task about to wait for itself. */
+    ebb_task *reserver; /**< holder of the reservation, or NULL */
+    ebb_task *peeker;   /**< holder of the peek, or NULL */
     ebb_waitlist senders;   /**< waiting for space (and the reservation) */
     ebb_waitlist receivers; /**< waiting for an element (and the peek) */
 } ebb_channel;
@@ -63,7 +69,7 @@ typedef struct ebb_channel {
     {(uint8_t *)(buf),                                                         \
      (uint16_t)EBB_BUILD_CHECKED((size), (size) <= 0xFFFF,                     \
                                  "channel element too large"),                 \
-     (uint16_t)(capacity), 0, 0, 0, 0, 0,                                      \
+     (uint16_t)(capacity), 0, 0, 0, NULL, NULL,                                \
      EBB_WAITLIST_INITIALIZER, EBB_WAITLIST_INITIALIZER}
 
 /**
@@ -79,18 +85,38 @@ typedef struct ebb_channel {
                 sizeof(storage) / sizeof((storage)[0]) <= 0xFFFF,              \
             "EBB_CHANNEL_INITIALIZER needs an array of 1..65535 elements"))
 
+/** @cond INTERNAL */
+/* The table of channels defined with EBB_CHANNEL_DEFINE (a linker section,
+ * like the executor table): what ebb_task_cancel() searches for a
+ * reservation or peek the cancelled task held. */
+extern ebb_channel *const __start_ebb_channels[] EBB_WEAK;
+extern ebb_channel *const __stop_ebb_channels[] EBB_WEAK;
+#if defined(__GNUC__)
+#define EBB__CHANNEL_TABLE_ENTRY(name)                                         \
+    static ebb_channel *const ebb__channel_entry_##name                       \
+        __attribute__((section("ebb_channels"), used)) = &name
+#else
+#define EBB__CHANNEL_TABLE_ENTRY(name) _Static_assert(1, "")
+#endif
+/** @endcond */
+
 /**
  * Define channel `name` of `capacity` elements of `type`, with its storage
- * (an unnamed static array: reach it as name.buf in a debugger).  Prefix
- * with `static` as needed; at file scope only, as the storage must be
- * static.  A capacity of 0 is a compile error.
+ * (an unnamed static array: reach it as name.buf in a debugger), and enter
+ * it in the channel table, so that cancelling a task gives back a
+ * reservation or peek it held here (a channel made with
+ * EBB_CHANNEL_INITIALIZER or ebb_channel_init() is in no table;
+ * docs/misuse.md).  Prefix with `static` as needed; at file scope only, as
+ * the storage must be static (and the table cannot point into a stack
+ * frame).  A capacity of 0 is a compile error.
  */
 #define EBB_CHANNEL_DEFINE(name, type, capacity)                               \
     ebb_channel name = EBB__CHANNEL_INIT(                                      \
         EBB__STORAGE(type, EBB_BUILD_CHECKED((capacity),                       \
             (capacity) > 0 && (capacity) <= 0xFFFF,                            \
             "channel capacity must be 1..65535")),                             \
-        sizeof(type), (capacity))
+        sizeof(type), (capacity));                                             \
+    EBB__CHANNEL_TABLE_ENTRY(name)
 
 /**
  * Initialise a channel over caller storage of capacity * size bytes.
@@ -104,6 +130,7 @@ static inline uint16_t ebb_channel_count(const ebb_channel *ch) { return ch->cou
 
 /**
  * Copy `elem` in.  Returns EBB_OK, or EBB_EAGAIN when full (nothing copied).
+ * Contract channel:4 - ch and elem are not NULL (contracts off: EBB_EINVAL).
  * Context: any (interrupts included).  Cost: O(size) copy + at most one wake.
  */
 int ebb_channel_try_send(ebb_channel *ch, const void *elem);
@@ -111,6 +138,7 @@ int ebb_channel_try_send(ebb_channel *ch, const void *elem);
 /**
  * Copy the oldest element out.  Returns EBB_OK, EBB_EAGAIN when empty, or
  * EBB_EBUSY while a peek holds the oldest element.
+ * Contract channel:4 - ch and out are not NULL (contracts off: EBB_EINVAL).
  * Context: any.  Cost: O(size) copy + at most one wake.
  */
 int ebb_channel_try_recv(ebb_channel *ch, void *out);
@@ -120,20 +148,33 @@ int ebb_channel_try_recv(ebb_channel *ch, void *out);
 EBB_AWAITABLE ebb_poll_t ebb_channel_send(ebb_wait *w, ebb_channel *ch, const void *elem);
 #define ebb_channel_send(...) EBB_AWAITABLE_CALL(ebb_channel_send, __VA_ARGS__)
 
-/** Awaitable receive: waits while the channel is empty.  Context: task.
+/** Awaitable receive: waits while the channel is empty.
+ *  Contract channel:5 - the task does not hold this channel's peek (it
+ *  would wait for itself; contracts off: it waits - a deadlock that a
+ *  cancel ends, giving the peek back).
+ *  Context: task.
  *  Cost: O(size) copy + at most two wakes; O(1) to wait and to cancel. */
 EBB_AWAITABLE ebb_poll_t ebb_channel_recv(ebb_wait *w, ebb_channel *ch, void *out);
 #define ebb_channel_recv(...) EBB_AWAITABLE_CALL(ebb_channel_recv, __VA_ARGS__)
 
 /**
  * Reserve the next free slot for writing in place; *slot is set when READY.
- * The slot is invisible to receivers until ebb_channel_commit().
+ * The slot is invisible to receivers until ebb_channel_commit().  The
+ * reservation belongs to the task: cancelling it drops the reservation
+ * (nothing is published; what others sent meanwhile stays, in order).
+ * (for a channel defined with EBB_CHANNEL_DEFINE; docs/misuse.md).
+ * Contract channel:6 - the task does not already hold the reservation (it
+ * would wait for itself; contracts off: it waits, until a cancel drops the
+ * reservation).
+ * Contract wait:1 - called inside a task's poll (contracts off: pending).
  * Context: task.  Cost: O(1).
  */
 EBB_AWAITABLE ebb_poll_t ebb_channel_reserve(ebb_wait *w, ebb_channel *ch, void **slot);
 #define ebb_channel_reserve(...) EBB_AWAITABLE_CALL(ebb_channel_reserve, __VA_ARGS__)
 
 /** Non-blocking reserve: the slot, or NULL (full, or already reserved).
+ *  The reservation belongs to no task (a cancel does not drop it).
+ *  Contract channel:4 - ch is not NULL (contracts off: NULL).
  *  Context: any.  Cost: O(1). */
 void *ebb_channel_try_reserve(ebb_channel *ch);
 
@@ -147,12 +188,20 @@ void ebb_channel_commit(ebb_channel *ch);
 /**
  * Borrow the oldest element in place; *slot is set when READY.  It stays in
  * the channel (and counts against capacity) until ebb_channel_release().
+ * The peek belongs to the task: cancelling it gives the element back to
+ * the channel, unconsumed.
+ * A peek by the task that already holds the peek waits for itself until
+ * cancelled (not checked: the check did not fit the showdown's flash
+ * budget; docs/misuse.md).
+ * Contract wait:1 - called inside a task's poll (contracts off: pending).
  * Context: task.  Cost: O(1).
  */
 EBB_AWAITABLE ebb_poll_t ebb_channel_peek(ebb_wait *w, ebb_channel *ch, void **slot);
 #define ebb_channel_peek(...) EBB_AWAITABLE_CALL(ebb_channel_peek, __VA_ARGS__)
 
 /** Non-blocking peek: the oldest element, or NULL (empty, or peeked).
+ *  The peek belongs to no task (a cancel does not give it back).
+ *  Contract channel:4 - ch is not NULL (contracts off: NULL).
  *  Context: any.  Cost: O(1). */
 void *ebb_channel_try_peek(ebb_channel *ch);
 
@@ -162,6 +211,12 @@ void *ebb_channel_try_peek(ebb_channel *ch);
  * Context: any.  Cost: O(1) + at most two wakes.
  */
 void ebb_channel_release(ebb_channel *ch);
+
+/* Internal (ebb_task_cancel): give back the reservations and peeks `t`
+ * holds on the channels of the channel table.  Context: any.  Cost:
+ * O(channels defined), the lock held O(1) per channel (plus the move of
+ * what was sent behind a dropped reservation). */
+void ebb__channel_drop_holder(ebb_task *t);
 
 #ifdef __cplusplus
 }

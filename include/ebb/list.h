@@ -32,6 +32,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "ebb/contract.h" /* EBB_LIKELY */
 
@@ -54,10 +55,13 @@ typedef struct ebb_list {
     ebb_node *tail; /**< meaningful only when head != NULL */
 } ebb_list;
 
-/* The sentinel that ends every list; never dereferenced for data. */
-extern ebb_node ebb__list_end;
+/* The sentinel that ends every list; never written, and read only by
+ * ebb_node_linked() (which finds it "linked": it points at itself, so a wake
+ * of the cancel marker, which borrows its address, is a no-op).  Constant,
+ * so it costs flash instead of RAM. */
+extern const ebb_node ebb__list_end;
 /** The `next` of the last node of an ebb_list (NULL means "on no list"). */
-#define EBB_LIST_END (&ebb__list_end)
+#define EBB_LIST_END ((ebb_node *)(void *)(uintptr_t)&ebb__list_end)
 
 /** Static initializer of an empty ebb_list. */
 #define EBB_LIST_INIT {NULL, NULL}

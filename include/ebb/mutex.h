@@ -25,16 +25,46 @@ typedef struct ebb_mutex {
     ebb_waitlist waiters; /**< tasks waiting to lock it, oldest first */
 } ebb_mutex;
 
-/** Initializer of an unlocked mutex. */
+/** Initializer of an unlocked mutex (a mutex made with it alone is in no
+ *  mutex table: a cancel of its owner does not hand it on). */
 #define EBB_MUTEX_INITIALIZER {NULL, EBB_WAITLIST_INITIALIZER}
 
-/** Define mutex `name`, unlocked.  Prefix with `static` as needed. */
-#define EBB_MUTEX_DEFINE(name) ebb_mutex name = EBB_MUTEX_INITIALIZER
+/** @cond INTERNAL */
+/* The table of mutexes defined with EBB_MUTEX_DEFINE (a linker section,
+ * like the executor table): what ebb_task_cancel() searches for a mutex the
+ * cancelled task owned. */
+extern ebb_mutex *const __start_ebb_mutexes[] EBB_WEAK;
+extern ebb_mutex *const __stop_ebb_mutexes[] EBB_WEAK;
+#if defined(__GNUC__)
+#define EBB__MUTEX_TABLE_ENTRY(name)                                           \
+    static ebb_mutex *const ebb__mutex_entry_##name                           \
+        __attribute__((section("ebb_mutexes"), used)) = &name
+#else
+#define EBB__MUTEX_TABLE_ENTRY(name) _Static_assert(1, "")
+#endif
+/** @endcond */
+
+/** Define mutex `name`, unlocked, and enter it in the mutex table (so that
+ *  a task cancelled while owning it hands it on).  Prefix with `static` as
+ *  needed; inside a function it must be `static` (anything else does not
+ *  compile: the table cannot point into a stack frame). */
+#define EBB_MUTEX_DEFINE(name)                                                 \
+    ebb_mutex name = EBB_MUTEX_INITIALIZER;                                    \
+    EBB__MUTEX_TABLE_ENTRY(name)
 
 /**
- * Awaitable: ready once the current task owns `m`.
+ * Awaitable: ready once the current task owns `m`.  Ownership belongs to
+ * the task: cancelling it hands `m` to the next waiter (for a mutex defined
+ * with EBB_MUTEX_DEFINE).
  * Contract mutex:1 - the task does not already own it (no recursion).
- * Contract mutex:3 - called inside a task's poll.
+ * Contract mutex:3 - called inside a task's poll (an interrupt handler that
+ *                    lands inside one is not: on the host port it is told
+ *                    apart; see docs/misuse.md).
+ * Contract mutex:4 - the mutex is not owned by a task that stopped running
+ *                    (its body returned, or it was cancelled while owning
+ *                    a mutex outside the mutex table): checked when a task
+ *                    finds it owned (contracts off: handed on, as the
+ *                    owner's unlock would have; docs/misuse.md).
  * Context: task.  Cost: O(1), also when cancelled.
  */
 EBB_AWAITABLE ebb_poll_t ebb_mutex_lock(ebb_wait *w, ebb_mutex *m);
@@ -54,6 +84,11 @@ bool ebb_mutex_lock_if_free(ebb_mutex *m);
  * Context: task.  Cost: O(1) + a wake.
  */
 void ebb_mutex_unlock(ebb_mutex *m);
+
+/* Internal (ebb_task_cancel): hand on every mutex of the mutex table that
+ * `t` owns.  Context: any.  Cost: O(mutexes defined), the lock held O(1)
+ * per mutex. */
+void ebb__mutex_drop_holder(ebb_task *t);
 
 #ifdef __cplusplus
 }

@@ -297,16 +297,23 @@ int ebb_task_spawn(struct ebb_executor *ex, ebb_task *t);
  * waker it registered is withdrawn, exactly as when a select drops a loser),
  * it is never polled again, and its state becomes EBB_TASK_IDLE (if it was
  * queued it stays queued, in O(1): its executor skips it at the next pass,
- * which may make one pass with nothing to run).  Cancelling a
- * task that is not running does nothing.  A task may not cancel itself
- * (contract task:2); it returns from its body instead.  Contract task:3 -
- * t != NULL.  Contracts off, both are no-ops (docs/misuse.md).  The caller must not
- * be preemptible by `t`'s executor (an executor that runs in an interrupt
- * handler): mask that interrupt around the call, or cancel from a context
- * of at least its priority.
+ * which may make one pass with nothing to run).  What the task holds
+ * beyond its await is given back: a channel reservation taken with
+ * ebb_channel_reserve() is dropped, a peek (ebb_channel_peek()) returns its
+ * element to the channel, a mutex goes to its next waiter - for channels
+ * and mutexes defined with EBB_CHANNEL_DEFINE / EBB_MUTEX_DEFINE
+ * (docs/misuse.md).  Cancelling a task that finished gives back what it
+ * still holds and changes nothing else; cancelling an idle task does
+ * nothing.  A task may not cancel itself (contract task:2); it returns
+ * from its body instead.  Contract task:3 - t != NULL.  Contracts off,
+ * both are no-ops (docs/misuse.md).  The caller must not be preemptible by
+ * `t`'s executor (an executor that runs in an interrupt handler): mask
+ * that interrupt around the call, or cancel from a context of at least its
+ * priority.
  * Context: task or main, not interrupt (it runs the task's cancel path).
  * Cost: O(1) + the cancel path of its current await (O(1) for every ebb
- * awaitable).
+ * awaitable) + O(channels + mutexes defined) to look for what it holds,
+ * the lock held for one object at a time.
  */
 void ebb_task_cancel(ebb_task *t);
 

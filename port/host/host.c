@@ -27,9 +27,15 @@ static ebb_host_panic_fn panic_hook;
 
 static void run_isr(ebb_host_isr_fn fn, void *arg)
 {
+    /* An interrupt is no task, even one that lands inside a task's poll:
+     * what it calls must not take that task for its caller (a mutex
+     * unlocked from a handler is mutex:3, not the owner's unlock). */
+    ebb_task *interrupted = ebb__cur;
+    ebb__cur = NULL;
     isr_depth++;
     fn(arg);
     isr_depth--;
+    ebb__cur = interrupted;
     ebb__host_run_pending_irqs();
 }
 

@@ -80,7 +80,7 @@ static ebb_poll_t locker_poll(ebb_task *self)
 static void test_mutex_exclusion_and_fifo_handover(void **state)
 {
     (void)state;
-    EBB_MUTEX_DEFINE(m);
+    static EBB_MUTEX_DEFINE(m);
     struct locker l[3];
     inside = max_inside = n_order = 0;
     for (int i = 0; i < 3; i++) {
@@ -120,7 +120,7 @@ static ebb_poll_t mutex_tmo_poll(ebb_task *self)
 static void test_mutex_lock_timeout_leaves_queue(void **state)
 {
     (void)state;
-    EBB_MUTEX_DEFINE(m);
+    static EBB_MUTEX_DEFINE(m);
     struct locker holder = {.task = EBB_TASK_INITIALIZER(locker_poll), .m = &m};
     struct mutex_tmo waiter = {.task = EBB_TASK_INITIALIZER(mutex_tmo_poll), .m = &m};
     inside = max_inside = n_order = 0;
@@ -137,7 +137,7 @@ static void test_mutex_lock_timeout_leaves_queue(void **state)
 static void test_mutex_handover_to_cancelled_waiter_passes_on(void **state)
 {
     (void)state;
-    EBB_MUTEX_DEFINE(m);
+    static EBB_MUTEX_DEFINE(m);
     struct locker a = {.task = EBB_TASK_INITIALIZER(locker_poll), .m = &m, .id = 0};
     struct locker b = {.task = EBB_TASK_INITIALIZER(locker_poll), .m = &m, .id = 1};
     struct locker c = {.task = EBB_TASK_INITIALIZER(locker_poll), .m = &m, .id = 2};
@@ -161,7 +161,7 @@ static void test_mutex_handover_to_cancelled_waiter_passes_on(void **state)
 static void test_mutex_misuse(void **state)
 {
     (void)state;
-    EBB_MUTEX_DEFINE(m);
+    static EBB_MUTEX_DEFINE(m);
     EXPECT_CONTRACT("mutex", 3, ebb_mutex_unlock(&m)); /* outside a task (not-owner: test_misuse) */
     EXPECT_CONTRACT("mutex", 3, ebb_mutex_lock_if_free(&m)); /* outside a task */
 }
@@ -183,7 +183,7 @@ static ebb_poll_t recursive_poll(ebb_task *self)
 static void test_mutex_recursion_is_contract(void **state)
 {
     (void)state;
-    EBB_MUTEX_DEFINE(m);
+    static EBB_MUTEX_DEFINE(m);
     struct recursive r = {.task = EBB_TASK_INITIALIZER(recursive_poll), .m = &m};
     ebb_task_spawn(&test_exec, &r.task);
     EXPECT_CONTRACT("mutex", 1, ebb_executor_poll(&test_exec));
