@@ -5,20 +5,38 @@
 
 EBB_MODULE("wait");
 
-#if defined(__GNUC__)
+#if defined(__OPTIMIZE_SIZE__)
+/* Size builds: the register half of the hand-off step, instead of a second
+ * copy of the linking code.  It checks wait:1 (contracts off: a call
+ * outside a task registers nothing, since a waiter with no task would
+ * later be woken as NULL), and while cancelling it withdraws `w` instead. */
 __attribute__((noinline)) /* one copy for every driver's register path */
-#endif
 void ebb_wait_add_locked(ebb_wait *w, ebb_waitlist *list)
 {
     if (!ebb_dnode_linked(&w->node)) {
         w->task = NULL; /* new (or fired): to the back of the line */
     }
-    /* The register half of the hand-off step, instead of a second copy of
-     * the linking code.  It checks wait:1 (contracts off: a call outside a
-     * task registers nothing, since a waiter with no task would later be
-     * woken as NULL), and while cancelling it withdraws `w` instead. */
     ebb__wait_miss_locked(w, list, false);
 }
+#else
+/* Speed builds: straight-line, no call - this is every await's register
+ * path (bench.ops executor_poll(resume+wait_again)). */
+void ebb_wait_add_locked(ebb_wait *w, ebb_waitlist *list)
+{
+    /* Contracts off: a waiter with no task would be woken as NULL later;
+     * register nothing (the await stays pending); while cancelling,
+     * withdraw instead of registering. */
+    if (ebb_cancelling()) {
+        ebb_wait_remove_locked(w);
+        return;
+    }
+    EBB_REQUIRE_OR(1, ebb__cur != NULL, return);
+    w->task = ebb__cur;
+    if (!ebb_dnode_linked(&w->node)) {
+        ebb_dlist_push_back(&list->l, &w->node);
+    }
+}
+#endif
 
 void ebb__wait_remove_locked(ebb_wait *w)
 {
@@ -28,7 +46,7 @@ void ebb__wait_remove_locked(ebb_wait *w)
     w->task = NULL;
 }
 
-#if defined(__GNUC__)
+#if defined(__OPTIMIZE_SIZE__)
 __attribute__((noinline)) /* one copy for every miss path (flash) */
 #endif
 void ebb__wait_miss_locked(ebb_wait *w, ebb_waitlist *list, bool more)
