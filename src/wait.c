@@ -7,12 +7,13 @@ EBB_MODULE("wait");
 
 #if defined(__OPTIMIZE_SIZE__)
 /* Size builds: the register half of the hand-off step, instead of a second
- * copy of the linking code.  It checks wait:1 (contracts off: a call
- * outside a task registers nothing, since a waiter with no task would
- * later be woken as NULL), and while cancelling it withdraws `w` instead. */
+ * copy of the linking code.  Contract wait:1 as in speed builds: inside a
+ * task's poll, not while cancelling (contracts off: registers nothing; a
+ * waiter with no task would later be woken as NULL). */
 __attribute__((noinline)) /* one copy for every driver's register path */
 void ebb_wait_add_locked(ebb_wait *w, ebb_waitlist *list)
 {
+    EBB_REQUIRE_OR(1, !ebb_cancelling(), return);
     if (!ebb_dnode_linked(&w->node)) {
         w->task = NULL; /* new (or fired): to the back of the line */
     }
@@ -24,13 +25,8 @@ void ebb_wait_add_locked(ebb_wait *w, ebb_waitlist *list)
 void ebb_wait_add_locked(ebb_wait *w, ebb_waitlist *list)
 {
     /* Contracts off: a waiter with no task would be woken as NULL later;
-     * register nothing (the await stays pending); while cancelling,
-     * withdraw instead of registering. */
-    if (ebb_cancelling()) {
-        ebb_wait_remove_locked(w);
-        return;
-    }
-    EBB_REQUIRE_OR(1, ebb__cur != NULL, return);
+     * register nothing (the await stays pending). */
+    EBB_REQUIRE_OR(1, ebb__cur != NULL && !ebb_cancelling(), return);
     w->task = ebb__cur;
     if (!ebb_dnode_linked(&w->node)) {
         ebb_dlist_push_back(&list->l, &w->node);
@@ -78,6 +74,12 @@ bool ebb__wait_turn_slow(const ebb_wait *w, const ebb_waitlist *list)
     return ebb_dlist_first(&list->l) == &w->node || ebb_wait_fired(w);
 }
 
+/* Noinline: the callers in this file (wake all, wake many, a cancelled
+ * waiter's turn) call the one copy of the wake path instead of inlining a
+ * copy each (flash: 154 bytes of the showdown's .text). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
 bool ebb_waitlist_wake_one_locked(ebb_waitlist *list)
 {
     ebb_dnode *n = ebb_dlist_pop_front(&list->l);
