@@ -55,8 +55,8 @@ static void publish_locked(ebb_channel *ch)
         if (!ebb_waitlist_empty(&ch->receivers) && ch->peeker == NULL) {
             /* ebb_waitlist_wake_one_locked(), inlined: every message of a
              * producer/consumer pair wakes its consumer here, and the call
-             * to the shared copy, far away in flash, cost the showdown six
-             * instructions and a flash-line miss a message. */
+             * to the shared copy, far away in flash, cost the showdown's
+             * thread time 14 cycles and 20 flash+ART cycles an edge. */
             ebb_dnode *n = ebb_dlist_pop_front(&ch->receivers.l);
             (void)ebb__wake_locked(EBB_CONTAINER_OF(n, ebb_wait, node)->task);
         }
@@ -97,11 +97,24 @@ static int recv_locked(ebb_channel *ch, void *out)
     return EBB_OK;
 }
 
+/* A task about to wait for the reservation (peek) it holds itself would
+ * wait for good: contract channel:6 (reserve, send) and channel:5 (peek,
+ * recv), checked by the awaitables (ebb__cur is then a task) only when the
+ * attempt fails - a compare with a register already loaded.  Contracts
+ * off, the task waits for itself until a cancel gives back what it holds
+ * (docs/misuse.md). */
+
 /* reserve / peek: true when `holder` got it (*slot set).  A bool, not the
  * slot pointer, so that the callers do not test the pointer again. */
-static bool reserve_locked(ebb_channel *ch, ebb_task *holder, void **slot)
+static bool reserve_locked(ebb_channel *ch, ebb_task *holder, void **slot, bool awaiting)
 {
-    if (ch->reserver != NULL || ch->fill == ch->capacity) {
+    if (EBB_UNLIKELY(ch->reserver != NULL)) {
+        if (awaiting) {
+            EBB_REQUIRE(6, ch->reserver != ebb__cur);
+        }
+        return false;
+    }
+    if (ch->fill == ch->capacity) {
         return false;
     }
     ch->reserver = holder;
@@ -112,9 +125,15 @@ static bool reserve_locked(ebb_channel *ch, ebb_task *holder, void **slot)
     return true;
 }
 
-static bool peek_locked(ebb_channel *ch, ebb_task *holder, void **slot)
+static bool peek_locked(ebb_channel *ch, ebb_task *holder, void **slot, bool awaiting)
 {
-    if (ch->peeker != NULL || ch->count == 0) {
+    if (EBB_UNLIKELY(ch->peeker != NULL)) {
+        if (awaiting) {
+            EBB_REQUIRE(5, ch->peeker != ebb__cur);
+        }
+        return false;
+    }
+    if (ch->count == 0) {
         return false;
     }
     ch->peeker = holder;
@@ -145,7 +164,7 @@ void *ebb_channel_try_reserve(ebb_channel *ch)
     EBB_REQUIRE_OR(4, ch != NULL, return NULL);
     ebb_irq_state s = ebb_port_lock();
     void *p = NULL;
-    (void)reserve_locked(ch, NO_TASK(ch), &p);
+    (void)reserve_locked(ch, NO_TASK(ch), &p, false);
     ebb_port_unlock(s);
     return p;
 }
@@ -155,7 +174,7 @@ void *ebb_channel_try_peek(ebb_channel *ch)
     EBB_REQUIRE_OR(4, ch != NULL, return NULL);
     ebb_irq_state s = ebb_port_lock();
     void *p = NULL;
-    (void)peek_locked(ch, NO_TASK(ch), &p);
+    (void)peek_locked(ch, NO_TASK(ch), &p, false);
     ebb_port_unlock(s);
     return p;
 }
@@ -187,23 +206,13 @@ void ebb_channel_release(ebb_channel *ch)
     ebb_port_unlock(s);
 }
 
-/* The miss paths of recv / peek and of reserve.  A task about to wait for
- * a peek or reservation it holds itself would wait for good: contract
- * channel:5 / channel:6 (the holder is never the cancel marker, see
- * NO_TASK; both are NULL outside a task, which the wait list reports as
- * wait:1; contracts off, the task waits for itself until a cancel gives
- * back what it holds - docs/misuse.md).  Then the wait list's register
- * step.  Out of line as a whole, so that an attempt's success path keeps
- * its registers and its layout. */
-#if defined(__GNUC__)
-#define CHANNEL_NOINLINE __attribute__((noinline))
-#else
-#define CHANNEL_NOINLINE
-#endif
-CHANNEL_NOINLINE static void peek_holder_miss_locked(ebb_wait *w, ebb_waitlist *list, bool more,
-                                                     const ebb_task *holder);
-CHANNEL_NOINLINE static void reservation_holder_miss_locked(ebb_wait *w, ebb_waitlist *list,
-                                                            bool more, const ebb_task *holder);
+/* Inside a task's poll, and not cancelling: ebb__cur is neither NULL nor
+ * the cancel marker, the lowest aligned non-null address, below any task -
+ * so one unsigned compare tells. */
+static inline bool in_task_poll(void)
+{
+    return (uintptr_t)ebb__cur > (uintptr_t)EBB__CANCEL_MARKER;
+}
 
 /* The four awaitables: attempt under the lock - only inside a task's poll,
  * never while cancelling (ebb__cur is then the cancel marker; outside a
@@ -214,73 +223,63 @@ CHANNEL_NOINLINE static void reservation_holder_miss_locked(ebb_wait *w, ebb_wai
  * that test on the showdown's hot path: a task that comes to reserve (peek)
  * in the moment between a wake and the woken task's poll may get in first,
  * and the woken one keeps its place.  reserve and peek record the task as
- * the holder.  `miss` runs when the attempt failed or was not made. */
-#define CHANNEL_AWAIT(w, list, attempt_ok, more, miss)                         \
+ * the holder. */
+#define CHANNEL_AWAIT(w, list, attempt_ok, more)                               \
     do {                                                                       \
         ebb_irq_state s_ = ebb_port_lock();                                    \
-        bool ok_ = ebb__cur != NULL && !ebb_cancelling() && (attempt_ok);      \
-        ebb_poll_t r_ = EBB_PENDING;                                           \
-        if (ok_) {                                                             \
-            r_ = ebb_wait_step_locked((w), (list), true, (more));              \
-        } else {                                                               \
-            miss;                                                              \
-        }                                                                      \
+        bool ok_ = EBB_LIKELY(in_task_poll()) && (attempt_ok);                 \
+        ebb_poll_t r_ = ebb_wait_step_locked((w), (list), ok_, (more));        \
         ebb_port_unlock(s_);                                                   \
         return r_;                                                             \
     } while (0)
-#define CHANNEL_AWAIT_IN_TURN(w, list, attempt_ok, more, miss)                 \
-    CHANNEL_AWAIT(w, list, ebb_wait_turn((w), (list)) && (attempt_ok), more, miss)
+
+/* send and recv: the attempt in turn; when it fails (the task is about to
+ * wait), the holder check - off the success path. */
+static inline bool send_attempt(ebb_wait *w, ebb_channel *ch, const void *elem)
+{
+    if (ebb_wait_turn(w, &ch->senders) && send_locked(ch, elem) == EBB_OK) {
+        return true;
+    }
+    EBB_REQUIRE(6, ch->reserver != ebb__cur); /* room comes only after its own commit */
+    return false;
+}
+
+static inline bool recv_attempt(ebb_wait *w, ebb_channel *ch, void *out)
+{
+    if (ebb_wait_turn(w, &ch->receivers) && recv_locked(ch, out) == EBB_OK) {
+        return true;
+    }
+    EBB_REQUIRE(5, ch->peeker != ebb__cur);
+    return false;
+}
 
 ebb_poll_t (ebb_channel_send)(ebb_wait *w, ebb_channel *ch, const void *elem)
 {
-    CHANNEL_AWAIT_IN_TURN(w, &ch->senders, send_locked(ch, elem) == EBB_OK, sender_can_go(ch),
-                          ebb__wait_miss_locked(w, &ch->senders, sender_can_go(ch)));
+    CHANNEL_AWAIT(w, &ch->senders, send_attempt(w, ch, elem), sender_can_go(ch));
 }
 
 ebb_poll_t (ebb_channel_recv)(ebb_wait *w, ebb_channel *ch, void *out)
 {
-    CHANNEL_AWAIT_IN_TURN(w, &ch->receivers, recv_locked(ch, out) == EBB_OK, receiver_can_go(ch),
-                          peek_holder_miss_locked(w, &ch->receivers, receiver_can_go(ch),
-                                                  ch->peeker));
+    CHANNEL_AWAIT(w, &ch->receivers, recv_attempt(w, ch, out), receiver_can_go(ch));
 }
 
 ebb_poll_t (ebb_channel_reserve)(ebb_wait *w, ebb_channel *ch, void **slot)
 {
     /* A reservation taken leaves nothing for the next reserver: more is
      * false then by construction (and folds away). */
-    CHANNEL_AWAIT(w, &ch->senders, reserve_locked(ch, ebb__cur, slot), false,
-                  reservation_holder_miss_locked(w, &ch->senders, sender_can_go(ch),
-                                                 ch->reserver));
+    CHANNEL_AWAIT(w, &ch->senders, reserve_locked(ch, ebb__cur, slot, true),
+                  !ok_ && sender_can_go(ch));
 }
 
 ebb_poll_t (ebb_channel_peek)(ebb_wait *w, ebb_channel *ch, void **slot)
 {
-    /* (A peek by the task that holds the peek is not looked for: the check
-     * on this miss path, which a consumer takes on every message it waits
-     * for, did not fit the showdown's flash budget.  The task waits for
-     * itself until cancelled, which gives the peek back - docs/misuse.md.) */
-    CHANNEL_AWAIT(w, &ch->receivers, peek_locked(ch, ebb__cur, slot), false,
-                  ebb__wait_miss_locked(w, &ch->receivers, receiver_can_go(ch)));
+    CHANNEL_AWAIT(w, &ch->receivers, peek_locked(ch, ebb__cur, slot, true),
+                  !ok_ && receiver_can_go(ch));
 }
 
-/* Off the hot path, after it: the miss paths, and what a cancel runs.  (Their
- * place in the file is their place in flash: the awaitables above stay
- * next to commit and release, which run with them on every message.) */
-CHANNEL_NOINLINE static void peek_holder_miss_locked(ebb_wait *w, ebb_waitlist *list, bool more,
-                                                     const ebb_task *holder)
-{
-    EBB_REQUIRE(5, holder != ebb__cur || holder == NULL);
-    (void)holder;
-    ebb__wait_miss_locked(w, list, more);
-}
-CHANNEL_NOINLINE static void reservation_holder_miss_locked(ebb_wait *w, ebb_waitlist *list,
-                                                            bool more, const ebb_task *holder)
-{
-    EBB_REQUIRE(6, holder != ebb__cur || holder == NULL);
-    (void)holder;
-    ebb__wait_miss_locked(w, list, more);
-}
-
+/* Off the hot path, after it: what a cancel runs.  (Its place in the file
+ * is its place in flash: the awaitables above stay next to commit and
+ * release, which run with them on every message.) */
 /* Drop the reservation: what was sent behind it moves up one slot, in
  * order, and becomes visible; nothing of the reserved slot is published. */
 static void drop_reservation_locked(ebb_channel *ch)

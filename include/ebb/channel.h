@@ -143,15 +143,22 @@ int ebb_channel_try_send(ebb_channel *ch, const void *elem);
  */
 int ebb_channel_try_recv(ebb_channel *ch, void *out);
 
-/** Awaitable send: waits while the channel is full.  Context: task.
+/** Awaitable send: waits while the channel is full.
+ *  Contract channel:6 - the task does not hold this channel's reservation
+ *  when it would wait (the room it waits for comes with its own commit;
+ *  contracts off: it waits - a deadlock that a cancel ends, dropping the
+ *  reservation).
+ *  Contract wait:1 - called inside a task's poll (contracts off: pending).
+ *  Context: task.
  *  Cost: O(size) copy + at most one wake; O(1) to wait and to cancel. */
 EBB_AWAITABLE ebb_poll_t ebb_channel_send(ebb_wait *w, ebb_channel *ch, const void *elem);
 #define ebb_channel_send(...) EBB_AWAITABLE_CALL(ebb_channel_send, __VA_ARGS__)
 
 /** Awaitable receive: waits while the channel is empty.
- *  Contract channel:5 - the task does not hold this channel's peek (it
- *  would wait for itself; contracts off: it waits - a deadlock that a
- *  cancel ends, giving the peek back).
+ *  Contract channel:5 - the task does not hold this channel's peek when it
+ *  would wait (it would wait for itself; contracts off: it waits - a
+ *  deadlock that a cancel ends, giving the peek back).
+ *  Contract wait:1 - called inside a task's poll (contracts off: pending).
  *  Context: task.
  *  Cost: O(size) copy + at most two wakes; O(1) to wait and to cancel. */
 EBB_AWAITABLE ebb_poll_t ebb_channel_recv(ebb_wait *w, ebb_channel *ch, void *out);
@@ -161,8 +168,8 @@ EBB_AWAITABLE ebb_poll_t ebb_channel_recv(ebb_wait *w, ebb_channel *ch, void *ou
  * Reserve the next free slot for writing in place; *slot is set when READY.
  * The slot is invisible to receivers until ebb_channel_commit().  The
  * reservation belongs to the task: cancelling it drops the reservation
- * (nothing is published; what others sent meanwhile stays, in order).
- * (for a channel defined with EBB_CHANNEL_DEFINE; docs/misuse.md).
+ * (nothing is published; what others sent meanwhile stays, in order;
+ * for a channel defined with EBB_CHANNEL_DEFINE; docs/misuse.md).
  * Contract channel:6 - the task does not already hold the reservation (it
  * would wait for itself; contracts off: it waits, until a cancel drops the
  * reservation).
@@ -189,10 +196,11 @@ void ebb_channel_commit(ebb_channel *ch);
  * Borrow the oldest element in place; *slot is set when READY.  It stays in
  * the channel (and counts against capacity) until ebb_channel_release().
  * The peek belongs to the task: cancelling it gives the element back to
- * the channel, unconsumed.
- * A peek by the task that already holds the peek waits for itself until
- * cancelled (not checked: the check did not fit the showdown's flash
- * budget; docs/misuse.md).
+ * the channel, unconsumed (for a channel defined with EBB_CHANNEL_DEFINE;
+ * docs/misuse.md).
+ * Contract channel:5 - the task does not already hold the peek (it would
+ * wait for itself; contracts off: it waits, until a cancel gives the peek
+ * back).
  * Contract wait:1 - called inside a task's poll (contracts off: pending).
  * Context: task.  Cost: O(1).
  */

@@ -596,9 +596,9 @@ static void test_reserve_twice(void **state)
     ebb_channel_commit(&held_ch);
 }
 
-/* Row: peek by the task that holds the peek - not detected (the check did
- * not fit the showdown's flash budget): it waits for itself, in both modes,
- * until a cancel gives the peek back. */
+/* Row: peek by the task that holds the peek - it would wait for itself:
+ * channel:5, as recv.  Contracts off: it waits for itself until a cancel
+ * gives the peek back. */
 static ebb_poll_t peek_twice_poll(ebb_task *self)
 {
     struct holder *h = EBB_CONTAINER_OF(self, struct holder, task);
@@ -618,12 +618,53 @@ static void test_peek_twice(void **state)
     assert_int_equal(ebb_channel_try_send(&held_ch, &v), EBB_OK);
     assert_int_equal(ebb_channel_try_send(&held_ch, &v), EBB_OK);
     holder_start(&h1, peek_twice_poll);
-    ebb_executor_poll(&test_exec);
+    MISUSE("channel", 5, ebb_executor_poll(&test_exec));
+    assert_int_equal(h1.step, 1);
+#if !EBB_CONFIG_CONTRACTS
     ebb_executor_poll(&test_exec);
     assert_int_equal(h1.step, 1); /* waits for itself */
+#endif
     ebb_task_cancel(&h1.task);
     assert_int_equal(ebb_channel_try_recv(&held_ch, &out), EBB_OK); /* given back */
     assert_int_equal(out, 6);
+}
+
+/* Row: send by the task that holds the reservation, on a channel with no
+ * room - room comes only with its own commit: channel:6, as reserve.
+ * Contracts off: it waits for itself until a cancel drops the reservation
+ * (which makes the room). */
+static ebb_poll_t reserve_then_send_poll(ebb_task *self)
+{
+    struct holder *h = EBB_CONTAINER_OF(self, struct holder, task);
+    EBB_BEGIN(&self->co);
+    EBB_AWAIT(ebb_channel_reserve(&h->wait, &held_ch, &h->slot));
+    h->step = 1;
+    h->out = 5;
+    EBB_AWAIT(ebb_channel_send(&h->wait, &held_ch, &h->out));
+    h->step = 2;
+    EBB_END();
+}
+
+static void test_send_while_holding_reservation(void **state)
+{
+    (void)state;
+    held_reset();
+    int v = 7, out = 0;
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(ebb_channel_try_send(&held_ch, &v), EBB_OK);
+    }
+    holder_start(&h1, reserve_then_send_poll); /* takes the last slot */
+    MISUSE("channel", 6, ebb_executor_poll(&test_exec));
+    assert_int_equal(h1.step, 1);
+#if !EBB_CONFIG_CONTRACTS
+    ebb_executor_poll(&test_exec);
+    assert_int_equal(h1.step, 1); /* waits for itself */
+#endif
+    ebb_task_cancel(&h1.task);
+    assert_int_equal(ebb_channel_count(&held_ch), 3); /* nothing of it published */
+    assert_int_equal(ebb_channel_try_send(&held_ch, &v), EBB_OK); /* its slot is free */
+    assert_int_equal(ebb_channel_try_recv(&held_ch, &out), EBB_OK);
+    assert_int_equal(out, 7);
 }
 
 /* A try_ reservation (or peek) belongs to no task: the awaitable of a task
@@ -726,6 +767,7 @@ int main(void)
         RUN(test_recv_while_holding_peek),
         RUN(test_reserve_twice),
         RUN(test_peek_twice),
+        RUN(test_send_while_holding_reservation),
         RUN(test_try_holder_is_no_task),
         RUN(test_unlock_from_interrupt_in_owner_poll),
         RUN(test_null_pointers_on_try_paths),
