@@ -287,7 +287,7 @@ static struct holder h1, h2;
 
 static void held_reset(void)
 {
-    ebb_channel_init(&held_ch, held_ch_storage, sizeof(int), 4);
+    ebb_channel_init(&held_ch, held_ch.buf, sizeof(int), 4); /* its own storage, emptied */
     held_m = (ebb_mutex)EBB_MUTEX_INITIALIZER;
     ebb_waitlist_init(&never);
 }
