@@ -22,6 +22,13 @@ ebb_public_headers(ebb_board ${EBB_SOURCE_DIR}/boards/common) # ebb_board_stm32.
 # Only the button line (EXTI13) is wired: one EXTI wait list instead of 16.
 target_compile_definitions(ebb_hal_stm32f4 PUBLIC
   EBB_CONFIG_STM32_EXTI_FIRST_LINE=13 EBB_CONFIG_STM32_EXTI_LAST_LINE=13)
+# The highest interrupt the board's drivers use is EXTI15_10 (40; USART3 is
+# 39, TIM2 28): the vector table stops there, 224 bytes of flash less than
+# the STM32F446's 97 device vectors.  An interrupt above cannot be enabled
+# (contract cm:4; a constant one does not compile): an application that
+# needs one raises it (-DEBB_NUCLEO_IRQ_COUNT=97, or 0, keeps them all).
+set(EBB_NUCLEO_IRQ_COUNT "41" CACHE STRING "NUCLEO: device interrupts with a vector (highest used + 1; 0 = all)")
+target_compile_definitions(ebb PUBLIC EBB_CONFIG_PORT_IRQ_COUNT=${EBB_NUCLEO_IRQ_COUNT})
 if(EBB_NUCLEO_TIME STREQUAL "systick")
   target_compile_definitions(ebb_board PRIVATE EBB_NUCLEO_TIME_SYSTICK=1)
 endif()

@@ -35,5 +35,7 @@ set(EBB_FW_REF ${EBB_SOURCE_DIR}/tests/firmware/ref_stm32_tim2.c)
 # reference's single clock.
 set(EBB_FW_TIME_DEFS LATE_NS=15000u EARLY_NS=10000u DRIFT_NS=10000u)
 set(EBB_FW_BAD_ADDRESS 0xA0001000u) # FMC registers: not modelled, not answered
-set(EBB_FW_FAULT_LOAD "103;FAULT BusFault")
-set(EBB_FW_FAULT_UNDEF "104;FAULT UsageFault")
+# The report's fixed facts: the fault, CFSR (PRECISERR|BFARVALID; UNDEFINSTR),
+# HFSR, the bad address, then PC, LR and EXC_RETURN (which vary with the code).
+set(EBB_FW_FAULT_LOAD "103;FAULT BusFault CFSR=0x00008200 HFSR=0x00000000 BFAR=0xa0001000 PC=0x")
+set(EBB_FW_FAULT_UNDEF "104;FAULT UsageFault CFSR=0x00010000 HFSR=0x00000000 PC=0x")

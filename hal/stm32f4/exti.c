@@ -74,10 +74,52 @@ bool ebb_exti_virtual_edge(unsigned line, ebb_exti_edge edge)
 #define EBB_EXTI_HANDLER(name, mask) \
     EBB_WEAK void name(void) { ebb_exti_dispatch(mask); }
 
+/* A group with no line in FIRST..LAST: nobody can wait there and ebb never
+ * enables its interrupt, so its vector reports an unexpected interrupt, like
+ * every vector without a handler - 4 bytes for all such groups instead of a
+ * 16-byte dispatcher each.  (An application that drives such a line itself
+ * defines the handler, which overrides this weak alias.) */
+#if (EBB_EXTI_RANGE_MASK & 0x001Fu) != 0x001Fu || !(EBB_EXTI_RANGE_MASK & EBB_EXTI_LINES_9_5) || \
+    !(EBB_EXTI_RANGE_MASK & EBB_EXTI_LINES_15_10)
+static void exti_no_line(void)
+{
+    ebb_cm_unexpected_irq();
+}
+#endif
+#define EBB_EXTI_NO_LINE(name) void name(void) __attribute__((weak, alias("exti_no_line"), used));
+
+#if EBB_EXTI_RANGE_MASK & 0x0001u
 EBB_EXTI_HANDLER(EXTI0_IRQHandler, 1u << 0)
+#else
+EBB_EXTI_NO_LINE(EXTI0_IRQHandler)
+#endif
+#if EBB_EXTI_RANGE_MASK & 0x0002u
 EBB_EXTI_HANDLER(EXTI1_IRQHandler, 1u << 1)
+#else
+EBB_EXTI_NO_LINE(EXTI1_IRQHandler)
+#endif
+#if EBB_EXTI_RANGE_MASK & 0x0004u
 EBB_EXTI_HANDLER(EXTI2_IRQHandler, 1u << 2)
+#else
+EBB_EXTI_NO_LINE(EXTI2_IRQHandler)
+#endif
+#if EBB_EXTI_RANGE_MASK & 0x0008u
 EBB_EXTI_HANDLER(EXTI3_IRQHandler, 1u << 3)
+#else
+EBB_EXTI_NO_LINE(EXTI3_IRQHandler)
+#endif
+#if EBB_EXTI_RANGE_MASK & 0x0010u
 EBB_EXTI_HANDLER(EXTI4_IRQHandler, 1u << 4)
+#else
+EBB_EXTI_NO_LINE(EXTI4_IRQHandler)
+#endif
+#if EBB_EXTI_RANGE_MASK & EBB_EXTI_LINES_9_5
 EBB_EXTI_HANDLER(EXTI9_5_IRQHandler, EBB_EXTI_LINES_9_5)
+#else
+EBB_EXTI_NO_LINE(EXTI9_5_IRQHandler)
+#endif
+#if EBB_EXTI_RANGE_MASK & EBB_EXTI_LINES_15_10
 EBB_EXTI_HANDLER(EXTI15_10_IRQHandler, EBB_EXTI_LINES_15_10)
+#else
+EBB_EXTI_NO_LINE(EXTI15_10_IRQHandler)
+#endif

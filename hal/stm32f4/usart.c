@@ -14,12 +14,18 @@ __attribute__((cold)) void ebb_usart_init(ebb_usart *u, uintptr_t regs_base, uns
                     uint32_t baud, unsigned prio)
 {
     EBB_REQUIRE(1, baud > 0);
-    switch (regs_base) {
-    case EBB_STM32_USART1_BASE: EBB_STM32_RCC->APB2ENR |= EBB_RCC_APB2ENR_USART1EN; break;
-    case EBB_STM32_USART6_BASE: EBB_STM32_RCC->APB2ENR |= EBB_RCC_APB2ENR_USART6EN; break;
-    case EBB_STM32_USART2_BASE: EBB_STM32_RCC->APB1ENR |= EBB_RCC_APB1ENR_USART2EN; break;
-    case EBB_STM32_USART3_BASE: EBB_STM32_RCC->APB1ENR |= EBB_RCC_APB1ENR_USART3EN; break;
-    default: break;
+    /* USART2/3 (APB1) and USART1/6 (APB2) are 0x400 apart, and so are their
+     * clock-enable bits' positions: one shift instead of a case each. */
+    EBB_BUILD_ASSERT(EBB_STM32_USART3_BASE - EBB_STM32_USART2_BASE == 0x400u &&
+                         EBB_RCC_APB1ENR_USART3EN == EBB_RCC_APB1ENR_USART2EN << 1 &&
+                         EBB_STM32_USART6_BASE - EBB_STM32_USART1_BASE == 0x400u &&
+                         EBB_RCC_APB2ENR_USART6EN == EBB_RCC_APB2ENR_USART1EN << 1,
+                     "USART bases and clock bits as in RM0390");
+    uintptr_t apb1 = regs_base - EBB_STM32_USART2_BASE, apb2 = regs_base - EBB_STM32_USART1_BASE;
+    if ((apb1 | 0x400u) == 0x400u) {
+        EBB_STM32_RCC->APB1ENR |= EBB_RCC_APB1ENR_USART2EN << (apb1 >> 10);
+    } else if ((apb2 | 0x400u) == 0x400u) {
+        EBB_STM32_RCC->APB2ENR |= EBB_RCC_APB2ENR_USART1EN << (apb2 >> 10);
     }
     (void)EBB_STM32_RCC->APB1ENR;
 

@@ -95,9 +95,37 @@ static inline void ebb_cm_idle_wfi(const ebb_executor *ex)
     __asm volatile("cpsie i\n\tisb" ::: "memory");
 }
 
-/** Enable device interrupt `irq` in the NVIC.  Context: any.  Cost: 1 store. */
+#if EBB_CONFIG_PORT_IRQ_COUNT != 0
+/* Called only where a constant interrupt number is beyond the table: the
+ * call survives optimisation, and the build stops. */
+void ebb__cm_irq_beyond_table(void)
+    __attribute__((error("interrupt number at or above EBB_CONFIG_PORT_IRQ_COUNT: it has no vector")));
+#endif
+
+/** Enable device interrupt `irq` in the NVIC.
+ *  Contract cm:4 - irq < EBB_CONFIG_PORT_IRQ_COUNT when that is set: the
+ *                  vector table ends there, so the interrupt would fetch its
+ *                  handler from whatever follows the table.  A constant
+ *                  `irq` beyond it is a build error (in optimised builds).
+ *                  Contracts off: such an interrupt stays disabled.
+ *  Context: any.  Cost: 1 store (+ a compare when `irq` is not constant
+ *  and the table is trimmed). */
 static inline void ebb_cm_irq_enable(unsigned irq)
 {
+#if EBB_CONFIG_PORT_IRQ_COUNT != 0
+    if (__builtin_constant_p(irq) && irq >= EBB_CONFIG_PORT_IRQ_COUNT) {
+        ebb__cm_irq_beyond_table();
+    }
+#if EBB_CONFIG_CONTRACTS
+    if (EBB_UNLIKELY(irq >= EBB_CONFIG_PORT_IRQ_COUNT)) {
+        ebb_on_contract("cm", 4);
+    }
+#else
+    if (irq >= EBB_CONFIG_PORT_IRQ_COUNT) {
+        return; /* documented fallback: the interrupt stays disabled */
+    }
+#endif
+#endif
     EBB_CM_NVIC_ISER(irq >> 5) = 1u << (irq & 31u);
 }
 
@@ -245,6 +273,12 @@ char *ebb_cm_hex32(char *buf, uint32_t v);
 /** Format `v` as a decimal (with '-' if negative) into buf (at least 12
  *  bytes); returns buf.  Context: any.  Cost: O(digits) divisions. */
 char *ebb_cm_dec(char *buf, int32_t v);
+
+/* Internal, for the fault reports: copy `s` to `p`, stopping at `end`;
+ * returns the new end.  And "<a><b><c><n>\n" to ebb_cm_fatal() (at most
+ * 50 characters of the strings). */
+char *ebb__cm_put(char *p, char *end, const char *s);
+__attribute__((noreturn)) void ebb__cm_fatal_num(const char *a, const char *b, const char *c, int32_t n, int code);
 
 /* ---- stack high-water mark (startup.c) ---- */
 

@@ -60,6 +60,17 @@
 #define EBB_CONFIG_PORT_IDLE_WFI 1
 #endif
 
+/* Device interrupts 0 .. EBB_CONFIG_PORT_IRQ_COUNT - 1 have an entry in
+ * the vector table (ebb_cm_vectors.h); the table ends there, 4 bytes of
+ * flash saved per interrupt left out, and ebb_cm_irq_enable() refuses an
+ * interrupt at or above it (contract cm:4; a constant one does not
+ * compile).  A board or application that uses only low-numbered interrupts
+ * sets it to its highest interrupt + 1.  0 (the default): the device's
+ * whole table, no check. */
+#ifndef EBB_CONFIG_PORT_IRQ_COUNT
+#define EBB_CONFIG_PORT_IRQ_COUNT 0
+#endif
+
 /* Convert a logical priority (0 = most urgent) to the NVIC byte format. */
 #define EBB_PORT_PRIO(p) ((uint8_t)((p) << (8 - (EBB_CONFIG_PORT_PRIO_BITS))))
 

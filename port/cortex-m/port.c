@@ -29,11 +29,11 @@ EBB_WEAK bool ebb_board_semihosting(void)
 
 __attribute__((cold)) char *ebb_cm_hex32(char *buf, uint32_t v)
 {
-    static const char digits[] = "0123456789abcdef";
     buf[0] = '0';
     buf[1] = 'x';
     for (int i = 0; i < 8; i++) {
-        buf[2 + i] = digits[(v >> (28 - 4 * i)) & 0xFu];
+        uint32_t d = (v >> (28 - 4 * i)) & 0xFu;
+        buf[2 + i] = (char)(d < 10u ? '0' + d : 'a' - 10u + d);
     }
     buf[10] = '\0';
     return buf;
@@ -60,6 +60,14 @@ __attribute__((optimize("Os"))) char *ebb_cm_dec(char *buf, int32_t v)
     return buf;
 }
 
+__attribute__((cold)) char *ebb__cm_put(char *p, char *end, const char *s)
+{
+    while (*s != '\0' && p < end) {
+        *p++ = *s++;
+    }
+    return p;
+}
+
 __attribute__((cold)) void ebb_cm_fatal(const char *msg, int code)
 {
     /* Mask everything: nothing else may run on a broken system, and the
@@ -75,21 +83,24 @@ __attribute__((cold)) void ebb_cm_fatal(const char *msg, int code)
     }
 }
 
+__attribute__((cold)) void ebb__cm_fatal_num(const char *a, const char *b, const char *c, int32_t n, int code)
+{
+    /* Without printf: fault paths must not depend on libc state. */
+    char line[64];
+    char *end = line + sizeof line - 13; /* room for the number and "\n" */
+    char *p = ebb__cm_put(ebb__cm_put(ebb__cm_put(line, end, a), end, b), end, c);
+    ebb_cm_dec(p, n);
+    while (*p != '\0') {
+        p++;
+    }
+    p[0] = '\n';
+    p[1] = '\0';
+    ebb_cm_fatal(line, code);
+}
+
 __attribute__((cold)) void ebb_port_panic(const char *module, int id)
 {
-    /* "PANIC module:id\n" without printf: fault paths must not depend on
-     * libc state. */
-    char line[64];
-    char num[12];
-    size_t n = 0;
-    const char *parts[] = {"PANIC ", module ? module : "?", ":", ebb_cm_dec(num, id), "\n"};
-    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
-        for (const char *s = parts[i]; *s != '\0' && n < sizeof line - 1; s++) {
-            line[n++] = *s;
-        }
-    }
-    line[n] = '\0';
-    ebb_cm_fatal(line, EBB_CM_EXIT_PANIC);
+    ebb__cm_fatal_num("PANIC ", module ? module : "?", ":", id, EBB_CM_EXIT_PANIC);
 }
 
 /* ---- interrupt executors ---- */

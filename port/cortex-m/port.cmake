@@ -5,3 +5,9 @@ target_sources(ebb_startup PRIVATE ${CMAKE_CURRENT_LIST_DIR}/startup/startup.c)
 ebb_add_library(time_systick STATIC time/time_systick.c)
 ebb_public_headers(ebb_time_systick ${CMAKE_CURRENT_LIST_DIR}/time)
 target_link_libraries(ebb_time_systick PUBLIC ebb)
+# The vector table (ebb_cm_vectors.h) is a top-level asm statement, whose
+# references LTO does not see: in an LTO object, a weak handler that only
+# the table names would be dropped (or a weak reference silently become 0).
+# Compiled as a plain object, the table's references are the linker's,
+# which keeps every handler it names.
+target_compile_options(ebb_startup PRIVATE -fno-lto)

@@ -114,90 +114,92 @@ uint32_t ebb_cm_stack_peak_bytes(void)
 
 /* ---- faults ---- */
 
-enum { FAULT_HARD, FAULT_MEM, FAULT_BUS, FAULT_USAGE };
+/* Fault paths are compiled for size (cold) and linked after the code that
+ * runs (port/cortex-m/sections.ld): they run once.  The report is built in
+ * one buffer (the console and semihosting each take it whole) from a table
+ * of fields, so that one loop formats them all. */
 
-/* Fault paths are compiled for size (cold): they run once, and at -O3 the
- * report alone would otherwise take over a kilobyte. */
-__attribute__((cold)) static void append(char *buf, uint32_t *n, uint32_t cap, const char *s)
+/* Skip to the string after `s` in a list of NUL-separated strings. */
+__attribute__((cold)) static const char *next_str(const char *s)
 {
-    while (*s != '\0' && *n + 1 < cap) {
-        buf[(*n)++] = *s++;
+    while (*s++ != '\0') {
     }
-    buf[*n] = '\0';
+    return s;
 }
 
-/* `frame` is the stacked r0-r3, r12, lr, pc, xpsr of the faulting context. */
-__attribute__((noreturn, used, cold)) void ebb_cm_fault_c(const uint32_t *frame, uint32_t exc_return, uint32_t kind)
+/* `frame` is the stacked r0-r3, r12, lr, pc, xpsr of the faulting context.
+ * Which fault it is comes from the exception number (IPSR): 3 HardFault,
+ * 4 MemManage, 5 BusFault, 6 UsageFault - the four vectors share one
+ * entry. */
+__attribute__((noreturn, used, cold)) void ebb_cm_fault_c(const uint32_t *frame, uint32_t exc_return)
 {
-    static const char *const names[] = {"HardFault", "MemManage", "BusFault", "UsageFault"};
-    static const int codes[] = {EBB_CM_EXIT_HARDFAULT, EBB_CM_EXIT_MEMMANAGE, EBB_CM_EXIT_BUSFAULT,
-                                EBB_CM_EXIT_USAGEFAULT};
-    char msg[200];
-    char hex[11];
-    uint32_t n = 0;
-    append(msg, &n, sizeof msg, "FAULT ");
-    append(msg, &n, sizeof msg, names[kind & 3u]);
+    uint32_t kind = (ebb_cm_ipsr() - 3u) & 3u;
+    const char *kind_name = "HardFault\0MemManage\0BusFault\0UsageFault";
+    for (uint32_t k = kind; k != 0; k--) {
+        kind_name = next_str(kind_name);
+    }
 #if !EBB_CM_ARMV6M
     uint32_t cfsr = EBB_CM_CFSR;
-    append(msg, &n, sizeof msg, " CFSR=");
-    append(msg, &n, sizeof msg, ebb_cm_hex32(hex, cfsr));
-    append(msg, &n, sizeof msg, " HFSR=");
-    append(msg, &n, sizeof msg, ebb_cm_hex32(hex, EBB_CM_HFSR));
-    if (cfsr & (1u << 7)) { /* MMARVALID */
-        append(msg, &n, sizeof msg, " MMFAR=");
-        append(msg, &n, sizeof msg, ebb_cm_hex32(hex, EBB_CM_MMFAR));
-    }
-    if (cfsr & (1u << 15)) { /* BFARVALID */
-        append(msg, &n, sizeof msg, " BFAR=");
-        append(msg, &n, sizeof msg, ebb_cm_hex32(hex, EBB_CM_BFAR));
-    }
+    const uint32_t value[] = {cfsr, EBB_CM_HFSR, EBB_CM_MMFAR, EBB_CM_BFAR, frame[6], frame[5], exc_return};
+    /* MMFAR and BFAR only when CFSR says they hold the address (MMARVALID,
+     * BFARVALID). */
+    uint32_t left_out = ((cfsr & (1u << 7)) ? 0u : 1u << 2) | ((cfsr & (1u << 15)) ? 0u : 1u << 3);
+    const char *name = " CFSR=\0 HFSR=\0 MMFAR=\0 BFAR=\0 PC=\0 LR=\0 EXC_RETURN=";
+#else
+    const uint32_t value[] = {frame[6], frame[5], exc_return};
+    uint32_t left_out = 0;
+    const char *name = " PC=\0 LR=\0 EXC_RETURN=";
 #endif
-    append(msg, &n, sizeof msg, " PC=");
-    append(msg, &n, sizeof msg, ebb_cm_hex32(hex, frame[6]));
-    append(msg, &n, sizeof msg, " LR=");
-    append(msg, &n, sizeof msg, ebb_cm_hex32(hex, frame[5]));
-    append(msg, &n, sizeof msg, " EXC_RETURN=");
-    append(msg, &n, sizeof msg, ebb_cm_hex32(hex, exc_return));
-    append(msg, &n, sizeof msg, "\n");
-    ebb_cm_fatal(msg, codes[kind & 3u]);
+    /* The longest report, "FAULT UsageFault" and all seven fields, is 130
+     * characters and a newline. */
+    char msg[136];
+    char *end = msg + sizeof msg - 1;
+    char *p = ebb__cm_put(ebb__cm_put(msg, end, "FAULT "), end, kind_name);
+    for (unsigned i = 0; i < sizeof value / sizeof value[0]; i++, name = next_str(name)) {
+        if (!(left_out & (1u << i))) {
+            p = ebb__cm_put(p, end, name);
+            p = ebb_cm_hex32(p, value[i]) + 10; /* msg has room for all */
+        }
+    }
+    *p++ = '\n';
+    *p = '\0';
+    ebb_cm_fatal(msg, EBB_CM_EXIT_HARDFAULT + (int)kind);
 }
 
-/* Pick the stack the exception frame was pushed on (EXC_RETURN bit 2). */
+/* One entry for the four fault vectors: pick the stack the exception frame
+ * was pushed on (EXC_RETURN bit 2) and report. */
 #if EBB_CM_ARMV6M
 /* Thumb-1: no IT blocks, and only low registers in most instructions. */
-#define EBB_FAULT_STUB(name, kind)                                             \
-    EBB_WEAK __attribute__((naked)) void name(void)                            \
-    {                                                                          \
-        __asm volatile("mov r1, lr\n\t"                                        \
-                       "movs r2, #4\n\t"                                       \
-                       "tst r1, r2\n\t"                                        \
-                       "bne 1f\n\t"                                            \
-                       "mrs r0, msp\n\t"                                       \
-                       "b 2f\n"                                                 \
-                       "1:\tmrs r0, psp\n"                                      \
-                       "2:\tmovs r2, #" #kind "\n\t"                             \
-                       "ldr r3, =ebb_cm_fault_c\n\t"                           \
-                       "bx r3\n\t"                                             \
-                       ".ltorg");                                              \
-    }
+__attribute__((naked, used)) static void fault_entry(void)
+{
+    __asm volatile("mov r1, lr\n\t"
+                   "movs r2, #4\n\t"
+                   "tst r1, r2\n\t"
+                   "bne 1f\n\t"
+                   "mrs r0, msp\n\t"
+                   "b 2f\n"
+                   "1:\tmrs r0, psp\n"
+                   "2:\tldr r3, =ebb_cm_fault_c\n\t"
+                   "bx r3\n\t"
+                   ".ltorg");
+}
 #else
-#define EBB_FAULT_STUB(name, kind)                                             \
-    EBB_WEAK __attribute__((naked)) void name(void)                            \
-    {                                                                          \
-        __asm volatile("tst lr, #4\n\t"                                        \
-                       "ite eq\n\t"                                            \
-                       "mrseq r0, msp\n\t"                                     \
-                       "mrsne r0, psp\n\t"                                     \
-                       "mov r1, lr\n\t"                                        \
-                       "movs r2, #" #kind "\n\t"                               \
-                       "b ebb_cm_fault_c");                                    \
-    }
+__attribute__((naked, used)) static void fault_entry(void)
+{
+    __asm volatile("tst lr, #4\n\t"
+                   "ite eq\n\t"
+                   "mrseq r0, msp\n\t"
+                   "mrsne r0, psp\n\t"
+                   "mov r1, lr\n\t"
+                   "b ebb_cm_fault_c");
+}
 #endif
 
-EBB_FAULT_STUB(HardFault_Handler, 0)
-EBB_FAULT_STUB(MemManage_Handler, 1)
-EBB_FAULT_STUB(BusFault_Handler, 2)
-EBB_FAULT_STUB(UsageFault_Handler, 3)
+/* Weak, like every handler, so that a CMSIS project may bring its own. */
+void HardFault_Handler(void) __attribute__((weak, alias("fault_entry"), used));
+void MemManage_Handler(void) __attribute__((weak, alias("fault_entry"), used));
+void BusFault_Handler(void) __attribute__((weak, alias("fault_entry"), used));
+void UsageFault_Handler(void) __attribute__((weak, alias("fault_entry"), used));
 
 EBB_WEAK void NMI_Handler(void)
 {
@@ -209,11 +211,5 @@ EBB_WEAK void NMI_Handler(void)
  *  spinning silently. */
 __attribute__((noreturn, cold)) void ebb_cm_unexpected_irq(void)
 {
-    char msg[40]; /* not "= ...": zero-filling it would link memset */
-    char num[12];
-    uint32_t n = 0;
-    append(msg, &n, sizeof msg, "UNEXPECTED IRQ ");
-    append(msg, &n, sizeof msg, ebb_cm_dec(num, (int32_t)ebb_cm_ipsr() - 16));
-    append(msg, &n, sizeof msg, "\n");
-    ebb_cm_fatal(msg, EBB_CM_EXIT_UNEXPECTED_IRQ);
+    ebb__cm_fatal_num("UNEXPECTED IRQ ", "", "", (int32_t)ebb_cm_ipsr() - 16, EBB_CM_EXIT_UNEXPECTED_IRQ);
 }
