@@ -67,6 +67,7 @@ void ebb_uart_rx_init(ebb_uart_rx *rx, uint8_t *buf, uint16_t size)
     rx->mask = (uint16_t)(size - 1u);
     rx->head = rx->tail = 0;
     ebb_waitlist_init(&rx->waiters);
+    rx->overruns = 0;
 }
 
 bool ebb_uart_rx_put(ebb_uart_rx *rx, uint8_t b)
@@ -84,20 +85,14 @@ bool ebb_uart_rx_put(ebb_uart_rx *rx, uint8_t b)
 ebb_poll_t ebb_uart_rx_read(ebb_wait *w, ebb_uart_rx *rx, void *buf, size_t max, size_t *got)
 {
     ebb_irq_state s = ebb_port_lock();
-    if (ebb_cancelling()) {
-        ebb_wait_remove_locked(w);
-        ebb_port_unlock(s);
-        return EBB_PENDING;
-    }
     uint16_t tail = rx->tail;
     uint16_t avail = (uint16_t)(rx->head - tail);
-    if (avail == 0) {
-        ebb_wait_add_locked(w, &rx->waiters);
-        ebb_port_unlock(s);
-        return EBB_PENDING;
-    }
-    ebb_wait_remove_locked(w);
+    bool ok = !ebb_cancelling() && avail != 0;
+    ebb_poll_t r = ebb_wait_step_locked(w, &rx->waiters, ok, false); /* the interrupt wakes all */
     ebb_port_unlock(s);
+    if (!ebb_poll_is_ready(r)) {
+        return r;
+    }
     size_t n = avail < max ? avail : max;
     uint8_t *out = (uint8_t *)buf;
     for (size_t i = 0; i < n; i++) {

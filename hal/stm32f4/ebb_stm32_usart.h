@@ -30,17 +30,10 @@
 extern "C" {
 #endif
 
-/* Receive side, attached by ebb_usart_rx_start(): a single-producer (ISR)
- * single-consumer ring.  Kept apart from ebb_usart so that a USART that only
- * transmits (a console nobody types into) costs no receive RAM at all. */
-typedef struct ebb_usart_rx {
-    uint8_t *buf;
-    uint16_t mask;              /* size - 1, size a power of two */
-    volatile uint16_t head;     /* written by the ISR */
-    volatile uint16_t tail;     /* written by the reader */
-    ebb_waitlist waiters;
-    volatile uint32_t overruns; /* bytes lost: ring full or hardware ORE */
-} ebb_usart_rx;
+/* Receive side, attached by ebb_usart_rx_start(): the ring every UART driver
+ * shares (hal/common/ebb_uart.h).  Kept apart from ebb_usart so that a USART
+ * that only transmits (a console nobody types into) costs no receive RAM. */
+typedef ebb_uart_rx ebb_usart_rx;
 
 typedef struct ebb_usart {
     ebb_stm32_usart_regs *regs;

@@ -47,11 +47,7 @@ __attribute__((cold)) void ebb_usart_init(ebb_usart *u, uintptr_t regs_base, uns
 __attribute__((cold)) void ebb_usart_rx_start(ebb_usart *u, ebb_usart_rx *rx, uint8_t *buf, uint16_t size)
 {
     EBB_REQUIRE(1, buf != NULL && size >= 2 && (size & (size - 1u)) == 0);
-    rx->buf = buf;
-    rx->mask = (uint16_t)(size - 1u);
-    rx->head = rx->tail = 0;
-    ebb_waitlist_init(&rx->waiters);
-    rx->overruns = 0;
+    ebb_uart_rx_init(rx, buf, size);
     ebb_irq_state s = ebb_port_lock();
     u->rx = rx;
     u->regs->CR1 |= EBB_USART_CR1_RE | EBB_USART_CR1_RXNEIE;
@@ -131,24 +127,7 @@ ebb_poll_t (ebb_usart_read)(ebb_wait *w, ebb_usart *u, void *buf, size_t max, si
     if (rx == NULL) {
         return EBB_PENDING; /* contracts off: nothing will ever arrive */
     }
-    ebb_irq_state s = ebb_port_lock();
-    uint16_t tail = rx->tail;
-    uint16_t avail = (uint16_t)(rx->head - tail);
-    bool ok = !ebb_cancelling() && avail != 0;
-    ebb_poll_t r = ebb_wait_step_locked(w, &rx->waiters, ok, false); /* the ISR wakes all */
-    ebb_port_unlock(s);
-    if (!ebb_poll_is_ready(r)) {
-        return r;
-    }
-    size_t n = avail < max ? avail : max;
-    uint8_t *out = (uint8_t *)buf;
-    for (size_t i = 0; i < n; i++) {
-        out[i] = rx->buf[(uint16_t)(tail + i) & rx->mask];
-    }
-    /* Publish the freed space only after the copy. */
-    __atomic_store_n(&rx->tail, (uint16_t)(tail + n), __ATOMIC_RELEASE);
-    *got = n;
-    return EBB_READY;
+    return ebb_uart_rx_read(w, rx, buf, max, got);
 }
 
 __attribute__((cold)) void ebb_usart_write_blocking(ebb_usart *u, const void *data, size_t len)
@@ -176,13 +155,15 @@ void ebb_usart_isr(ebb_usart *u)
             rx->overruns++; /* the byte(s) after this one were lost */
         }
         if (sr & EBB_USART_SR_RXNE) {
+            /* ebb_uart_rx_put() written out: a call here costs the
+             * showdown's -O3 image bytes its budget does not have. */
             uint16_t head = rx->head;
             if ((uint16_t)(head - rx->tail) > rx->mask) {
                 rx->overruns++; /* ring full: drop the new byte */
             } else {
                 rx->buf[head & rx->mask] = b;
                 __atomic_store_n(&rx->head, (uint16_t)(head + 1u), __ATOMIC_RELEASE);
-                ebb_waitlist_wake_all(&rx->waiters);
+                ebb_uart_rx_wake(rx);
             }
         }
     }
