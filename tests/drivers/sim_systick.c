@@ -17,22 +17,12 @@ enum { R_CSR, R_RVR, R_CVR, R_NONE };
 
 uint32_t sim_csr, sim_rvr, sim_val;
 unsigned sim_exc_prio;
-unsigned long sim_irqs_taken;
-unsigned long sim_accesses;
 unsigned long sim_sim_cuts;
 uint32_t sim_cut_cycles;
 uint32_t sim_cut_jitter;
 uint32_t sim_entry_cycles;
 uint32_t sim_reload_lag;
 uint32_t sim_cut_stall;
-unsigned long sim_fires;
-uint64_t sim_last_irq_cycle;
-uint64_t sim_last_fire_cycle;
-uint64_t sim_last_fire_now;
-jmp_buf sim_panic_jmp;
-int sim_panic_armed;
-const char *sim_panic_module;
-int sim_panic_id;
 
 static volatile uint32_t slot[3]; /* what the driver loads and stores */
 static int last_reg;              /* the access slot[] is exposed to */
@@ -44,10 +34,6 @@ static bool started;
 static bool pending;
 static bool primask;
 static unsigned isr_depth;
-static unsigned hp_depth;
-static void (*after_irq)(void);
-static unsigned hook_countdown;
-static void (*hook_fn)(void);
 static uint64_t jit = 0x2545F4914F6CDD1Dull;
 static uint32_t hold;  /* cycles VAL still reads 0 before the reload */
 static bool counted;   /* VAL reached 0 by counting (not by a store) */
@@ -146,11 +132,11 @@ static void take(void *arg)
     (void)arg;
     raised = false;
     sync();
-    while (pending && !primask && isr_depth == 0 && hp_depth == 0) {
+    while (pending && !primask && isr_depth == 0 && sim_hp_depth == 0) {
         pending = false;
         isr_depth++;
         sim_irqs_taken++;
-        sim_last_irq_cycle = sim_ref();
+        sim_last_irq_ref = sim_ref();
         clocks(sim_entry_cycles);
         SysTick_Handler();
         isr_depth--;
@@ -164,7 +150,7 @@ static bool deliver(void)
 {
     unsigned long before = sim_irqs_taken;
     sync();
-    if (pending && !primask && isr_depth == 0 && hp_depth == 0 && !raised) {
+    if (pending && !primask && isr_depth == 0 && sim_hp_depth == 0 && !raised) {
         raised = true;
         ebb_host_irq(take, NULL);
     }
@@ -181,12 +167,9 @@ volatile uint32_t *sim_syst_reg(uintptr_t addr)
     default: die("access to an unsimulated register"); return NULL;
     }
     sync();
-    sim_accesses++;
     /* PRIMASK (set by the cut for a few instructions) holds off even the
      * contexts a hook stands for. */
-    if (!primask && hook_countdown != 0 && --hook_countdown == 0) {
-        hook_fn();
-    }
+    sim_count_access(!primask);
     (void)deliver(); /* an unmasked exception lands before this access */
     if (primask && r == R_RVR && sim_cut_stall != 0) {
         clocks(sim_cut_stall); /* the core stalls before the cut's RVR restore */
@@ -195,7 +178,7 @@ volatile uint32_t *sim_syst_reg(uintptr_t addr)
     slot[R_CSR] = sim_csr | (countflag ? EBB_CM_SYST_CSR_COUNTFLAG : 0u);
     slot[R_RVR] = sim_rvr;
     slot[R_CVR] = sim_val;
-    if (r == R_CVR) {
+    if (r == R_CVR && isr_depth == 0) {
         sample_cyc = cyc;
     }
     last_reg = r;
@@ -254,11 +237,8 @@ void sim_reset(void)
     pending = false;
     primask = false;
     isr_depth = 0;
-    hp_depth = 0;
     raised = false;
     sim_exc_prio = 0;
-    sim_irqs_taken = 0;
-    sim_accesses = 0;
     sim_sim_cuts = 0;
     sim_cut_cycles = SIM_CUT_CYCLES;
     sim_cut_jitter = 0;
@@ -267,26 +247,11 @@ void sim_reset(void)
     sim_cut_stall = 0;
     hold = 1;
     counted = false;
-    sim_fires = 0;
-    sim_last_irq_cycle = 0;
-    sim_last_fire_cycle = 0;
-    sim_last_fire_now = 0;
-    after_irq = NULL;
-    hook_countdown = 0;
-    hook_fn = NULL;
-    sim_panic_armed = 0;
-    ebb_host_set_panic_hook(sim_panic);
+    sim_common_reset();
 }
 
 uint64_t sim_ref(void) { return started ? cyc - origin : 0; }
 uint64_t sim_sample_cycle(void) { return started ? sample_cyc - origin : 0; }
-void sim_set_after_irq(void (*fn)(void)) { after_irq = fn; }
-
-void sim_hook_at_access(unsigned n, void (*fn)(void))
-{
-    hook_countdown = n;
-    hook_fn = fn;
-}
 
 bool sim_irq_pending(void)
 {
@@ -294,11 +259,9 @@ bool sim_irq_pending(void)
     return pending;
 }
 
-void sim_hp_enter(void) { hp_depth++; }
-
 void sim_hp_exit(void)
 {
-    hp_depth--;
+    sim_hp_depth--;
     (void)deliver();
 }
 
@@ -314,18 +277,10 @@ void sim_advance(uint64_t cycles)
         uint64_t step = sim_val == 0 ? 1 : sim_val; /* to the next count to 0 */
         step = step < end - cyc ? step : end - cyc;
         clocks(step);
-        if (deliver() && after_irq != NULL) {
-            after_irq();
+        if (deliver() && sim_after_irq != NULL) {
+            sim_after_irq();
         }
     }
-}
-
-void sim_alarm_isr(void)
-{
-    sim_fires++;
-    sim_last_fire_cycle = sim_ref();
-    sim_last_fire_now = ebb_time_driver_now();
-    ebb_time_alarm_isr();
 }
 
 void ebb_cm_exc_set_prio(unsigned exc, unsigned prio)
@@ -343,16 +298,4 @@ void ebb_cm_irq_set_prio(unsigned irq, unsigned prio)
     (void)irq;
     (void)prio;
     die("no NVIC line is simulated");
-}
-
-/* ---- panics (ebb_host_set_panic_hook) ---- */
-
-void sim_panic(const char *module, int id)
-{
-    sim_panic_module = module;
-    sim_panic_id = id;
-    if (sim_panic_armed) {
-        sim_panic_armed = 0;
-        longjmp(sim_panic_jmp, 1);
-    }
 }

@@ -33,6 +33,9 @@
  * entry (the driver's C code between accesses takes no time), and other
  * exceptions than SysTick (PRIMASK, the port lock and a simulated
  * higher-priority context only mask it).
+ *
+ * The interface the scenarios use is sim_time.h (clocks are core cycles
+ * here); what follows is SysTick's own.
  */
 #ifndef SIM_SYSTICK_H
 #define SIM_SYSTICK_H
@@ -43,6 +46,7 @@
 
 #include "ebb_cortex_m.h"
 #include "ebb_time_systick.h"
+#include "sim_time.h"
 
 #define SIM_CORE_HZ 168000000u
 #define SIM_DIV (SIM_CORE_HZ / EBB_CONFIG_TICK_HZ) /* cycles per tick */
@@ -53,14 +57,11 @@
 #define SIM_PERIOD 0x1000000ull /* 2^24 cycles: LOAD = 0xFFFFFF */
 
 void SysTick_Handler(void);
-void sim_alarm_isr(void);
 
 /* Registers as the driver last saw them. */
 extern uint32_t sim_csr, sim_rvr;
 extern uint32_t sim_val;          /* the counter */
 extern unsigned sim_exc_prio;     /* ebb_cm_exc_set_prio(15, ...) */
-extern unsigned long sim_irqs_taken;
-extern unsigned long sim_accesses;
 extern unsigned long sim_sim_cuts; /* cuts the simulation performed */
 extern uint32_t sim_cut_cycles;   /* cost of a cut (see above) */
 extern uint32_t sim_cut_jitter;   /* +- this, at random, per cut */
@@ -76,36 +77,15 @@ extern uint32_t sim_reload_lag;
  * thread does.  0 = silicon. */
 extern uint32_t sim_cut_stall;
 
-extern unsigned long sim_fires;
-extern uint64_t sim_last_irq_cycle;  /* entry of the last exception */
-extern uint64_t sim_last_fire_cycle; /* the driver's call into the core */
-extern uint64_t sim_last_fire_now;   /* ebb_time_driver_now() then */
-
-/* Call after ebb_host_reset_port() (it installs the panic hook, which
- * that removes). */
-void sim_reset(void);
-/* Cycles since time 0: the first reload of the counter after it was
- * enabled (VAL = LOAD, the driver's origin). */
-uint64_t sim_ref(void);
-uint64_t sim_sample_cycle(void); /* cycle of the last read of CVR */
-void sim_advance(uint64_t cycles);
-void sim_set_after_irq(void (*fn)(void));
-void sim_hook_at_access(unsigned n, void (*fn)(void));
-void sim_hp_enter(void);
-void sim_hp_exit(void);
-bool sim_irq_pending(void);
+/* The cycle of the driver's last read of CVR from outside its handler
+ * (relative to time 0, the first reload of the counter after it was
+ * enabled: VAL = LOAD, the driver's origin). */
+uint64_t sim_sample_cycle(void);
 
 /* The driver's time (ticks * div + rem + elapsed cycles) minus the true
  * cycle of its sample of VAL: 0 when its accounting is exact.
  * (time_systick_host.c; takes the lock.) */
 int64_t sim_driver_drift(void);
 uint32_t sim_driver_cur_load(void);
-
-/* The host port's panic hook: records the panic, longjmps when armed. */
-void sim_panic(const char *module, int id);
-extern jmp_buf sim_panic_jmp;
-extern int sim_panic_armed;
-extern const char *sim_panic_module;
-extern int sim_panic_id;
 
 #endif /* SIM_SYSTICK_H */

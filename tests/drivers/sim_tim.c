@@ -17,24 +17,12 @@ ebb_stm32_tim_regs sim_tim;
 ebb_stm32_rcc_regs sim_rcc;
 bool sim_nvic_enabled;
 unsigned sim_nvic_prio;
-unsigned long sim_irqs_taken;
-unsigned long sim_fires;
-uint64_t sim_last_fire_ref;
-uint64_t sim_last_fire_now;
-unsigned long sim_accesses;
-jmp_buf sim_panic_jmp;
-int sim_panic_armed;
-const char *sim_panic_module;
-int sim_panic_id;
 
 static uint32_t hw_sr;      /* the flags as the hardware holds them */
 static uint64_t ref;        /* ticks counted since reset */
 static bool nvic_pending;
+static uint64_t sample_ref; /* ref at the last access outside the handler */
 static unsigned isr_depth;
-static unsigned hp_depth;
-static void (*after_irq)(void);
-static unsigned hook_countdown;
-static void (*hook_fn)(void);
 static bool raised; /* handed to ebb_host_irq(), not yet run */
 
 static void die(const char *msg)
@@ -68,10 +56,11 @@ static void take(void *arg)
 {
     (void)arg;
     raised = false;
-    while (nvic_pending && sim_nvic_enabled && isr_depth == 0 && hp_depth == 0) {
+    while (nvic_pending && sim_nvic_enabled && isr_depth == 0 && sim_hp_depth == 0) {
         nvic_pending = false;
         isr_depth++;
         sim_irqs_taken++;
+        sim_last_irq_ref = ref;
         SIM_TIM_HANDLER();
         isr_depth--;
         sync(); /* still high on exit: pending again */
@@ -83,7 +72,7 @@ static void take(void *arg)
 static bool deliver(void)
 {
     unsigned long before = sim_irqs_taken;
-    if (nvic_pending && sim_nvic_enabled && isr_depth == 0 && hp_depth == 0 && !raised) {
+    if (nvic_pending && sim_nvic_enabled && isr_depth == 0 && sim_hp_depth == 0 && !raised) {
         raised = true;
         ebb_host_irq(take, NULL);
     }
@@ -94,11 +83,11 @@ void *sim_periph(uintptr_t addr)
 {
     if (addr == SIM_TIM_ADDR) {
         sync();
-        sim_accesses++;
-        if (hook_countdown != 0 && --hook_countdown == 0) {
-            hook_fn();
-        }
+        sim_count_access(true);
         (void)deliver(); /* an unmasked interrupt lands before this access */
+        if (isr_depth == 0) {
+            sample_ref = ref;
+        }
         return &sim_tim;
     }
     if (addr == 0x40023800u) {
@@ -115,33 +104,17 @@ void sim_reset(void)
     sim_tim.ARR = 0xFFFFFFFFu; /* reset value of the 32-bit timers */
     hw_sr = 0;
     ref = 0;
+    sample_ref = 0;
     nvic_pending = false;
     sim_nvic_enabled = false;
     sim_nvic_prio = 0;
     isr_depth = 0;
-    hp_depth = 0;
     raised = false;
-    sim_irqs_taken = 0;
-    sim_fires = 0;
-    sim_last_fire_ref = 0;
-    sim_last_fire_now = 0;
-    sim_accesses = 0;
-    after_irq = NULL;
-    hook_countdown = 0;
-    hook_fn = NULL;
-    sim_panic_armed = 0;
-    ebb_host_set_panic_hook(sim_panic);
+    sim_common_reset();
 }
 
 uint64_t sim_ref(void) { return ref; }
-
-void sim_set_after_irq(void (*fn)(void)) { after_irq = fn; }
-
-void sim_hook_at_access(unsigned n, void (*fn)(void))
-{
-    hook_countdown = n;
-    hook_fn = fn;
-}
+uint64_t sim_sample_ref(void) { return sample_ref; }
 
 bool sim_irq_pending(void)
 {
@@ -149,11 +122,9 @@ bool sim_irq_pending(void)
     return nvic_pending;
 }
 
-void sim_hp_enter(void) { hp_depth++; }
-
 void sim_hp_exit(void)
 {
-    hp_depth--;
+    sim_hp_depth--;
     sync();
     (void)deliver();
 }
@@ -200,18 +171,10 @@ void sim_advance(uint64_t ticks)
         }
         sim_tim.SR = hw_sr;
         sync();
-        if (deliver() && after_irq != NULL) {
-            after_irq();
+        if (deliver() && sim_after_irq != NULL) {
+            sim_after_irq();
         }
     }
-}
-
-void sim_alarm_isr(void)
-{
-    sim_fires++;
-    sim_last_fire_ref = ref;
-    sim_last_fire_now = ebb_time_driver_now();
-    ebb_time_alarm_isr();
 }
 
 /* ---- the simulated NVIC calls of shim/ebb_cortex_m.h ---- */
@@ -237,16 +200,4 @@ void ebb_cm_irq_set_prio(unsigned irq, unsigned prio)
         die("priority of an unsimulated IRQ");
     }
     sim_nvic_prio = prio;
-}
-
-/* ---- panics (ebb_host_set_panic_hook) ---- */
-
-void sim_panic(const char *module, int id)
-{
-    sim_panic_module = module;
-    sim_panic_id = id;
-    if (sim_panic_armed) {
-        sim_panic_armed = 0;
-        longjmp(sim_panic_jmp, 1);
-    }
 }

@@ -24,12 +24,16 @@
  * preload/shadow registers (ARR and CCR preload are off in the driver),
  * the one-clock delay between a match and its flag, and interrupt latency
  * (a handler runs at the exact tick of its event unless masked).
+ *
+ * The interface the scenarios use is sim_time.h (clocks are ticks here).
  */
 #ifndef SIM_TIM_H
 #define SIM_TIM_H
 
 #include <stdbool.h>
 #include <stdint.h>
+
+#include "sim_time.h"
 
 void *sim_periph(uintptr_t addr);
 #define EBB_STM32_PERIPH(type, addr) ((type *)sim_periph((uintptr_t)(addr)))
@@ -48,8 +52,7 @@ void *sim_periph(uintptr_t addr);
 #define SIM_TIM_HANDLER TIM2_IRQHandler
 #endif
 
-void SIM_TIM_HANDLER(void);   /* the driver's interrupt handler */
-void sim_alarm_isr(void);     /* the driver's call into the core, recorded */
+void SIM_TIM_HANDLER(void); /* the driver's interrupt handler */
 
 /* The register blocks the driver sees (read them in tests; the simulation
  * owns CNT and SR while the counter runs). */
@@ -59,51 +62,9 @@ extern ebb_stm32_rcc_regs sim_rcc;
 /* Simulated NVIC state. */
 extern bool sim_nvic_enabled;
 extern unsigned sim_nvic_prio;
-extern unsigned long sim_irqs_taken;  /* timer interrupts entered */
 
-/* Alarms the driver reported to the core (sim_alarm_isr). */
-extern unsigned long sim_fires;
-extern uint64_t sim_last_fire_ref;   /* reference time of the last one */
-extern uint64_t sim_last_fire_now;   /* ebb_time_driver_now() then */
-
-/* Reset registers, NVIC, counters and hooks; reference time 0.  Call after
- * ebb_host_reset_port() (it installs the panic hook, which that removes). */
-void sim_reset(void);
-
-/* Ticks the counter has counted since the last reset (64-bit, exact). */
-uint64_t sim_ref(void);
-
-/* Count `ticks` ticks.  The counter stops at every event (wrap, CCR1,
- * CCR2), sets the flags, and the interrupt is taken there if unmasked;
- * after each one taken, the after-irq hook runs (the thread waking from
- * WFI).  Context: anywhere, including a hook inside a driver access. */
-void sim_advance(uint64_t ticks);
-
-/* Run `fn` after each interrupt taken in sim_advance (NULL: none). */
-void sim_set_after_irq(void (*fn)(void));
-
-/* Run `fn` just before the `n`-th access (n >= 1) to the timer block from
- * now on.  n = 0 disarms. */
-void sim_hook_at_access(unsigned n, void (*fn)(void));
-
-/* Timer-block accesses since reset. */
-extern unsigned long sim_accesses;
-
-/* A context of higher priority than the timer interrupt (which stays
- * pending in it), e.g. another ISR calling ebb_now(). */
-void sim_hp_enter(void);
-void sim_hp_exit(void);
-
-/* True while the timer interrupt is latched in the NVIC, not yet taken. */
-bool sim_irq_pending(void);
-
-/* ebb_port_panic() jumps here when armed (sim_panic_armed); records what.
- * sim_panic() is the host port's panic hook. */
-void sim_panic(const char *module, int id);
-#include <setjmp.h>
-extern jmp_buf sim_panic_jmp;
-extern int sim_panic_armed;
-extern const char *sim_panic_module;
-extern int sim_panic_id;
+/* The clock of the driver's last access to the timer block from outside
+ * its handler: the tick its last now() read CNT at. */
+uint64_t sim_sample_ref(void);
 
 #endif /* SIM_TIM_H */
