@@ -170,12 +170,48 @@ struct ebb_task {
  *  then be static: the table cannot point into a stack frame). */
 #if EBB_CONFIG_TASK_REGISTRY
 #define EBB_TASK_DEFINE(name, type, fn)                                        \
-    type name = {.task = EBB_TASK_INITIALIZER(fn)};                            \
-    EBB_TASK_REGISTER(name, &name.task, #name)
+    EBB__TASK_DEFINE_ORDER(name,                                               \
+        type name = {.task = EBB_TASK_INITIALIZER(fn)};                        \
+        EBB_TASK_REGISTER(name, &name.task, #name))
 #else
-#define EBB_TASK_DEFINE(name, type, fn) \
-    type name = {.task = EBB_TASK_INITIALIZER(fn)}
+#define EBB_TASK_DEFINE(name, type, fn)                                        \
+    EBB__TASK_DEFINE_ORDER(name, type name = {.task = EBB_TASK_INITIALIZER(fn)})
 #endif
+
+/* Internal:
+ * The argument order check.  EBB_TASK_DEFINE once took (type, name, fn);
+ * a call in that order, EBB_TASK_DEFINE(struct blinky, blinky, fn), would
+ * expand to "blinky struct blinky = ...", whose first error is the
+ * compiler's generic "expected ... before 'struct'".  The preprocessor
+ * sees the name argument start with `struct` or `union` (pasting it to a
+ * probe macro that exists only for those keywords) and expands to a
+ * definition whose static assertion says what is wrong instead - a
+ * declaration still, so the `static` written in front stays valid.  A
+ * typedef name in first place cannot be told from a variable's name by
+ * the preprocessor: that order still gets the compiler's own error
+ * ("unknown type name").  Compile-fail test:
+ * tests/core/compile_fail/task_define_old_order.c. */
+#define EBB__TASK_ORDER_PROBE_struct ~, 1,
+#define EBB__TASK_ORDER_PROBE_union ~, 1,
+#define EBB__TASK_ORDER_SECOND(a, b, ...) b
+#define EBB__TASK_ORDER_SECOND_(...) EBB__TASK_ORDER_SECOND(__VA_ARGS__)
+#define EBB__TASK_ORDER_CAT(a, b) a##b
+#define EBB__TASK_ORDER_IS_TYPE(name)                                          \
+    EBB__TASK_ORDER_SECOND_(EBB__TASK_ORDER_CAT(EBB__TASK_ORDER_PROBE_, name), 0, ~)
+#define EBB__TASK_ORDER_IF_0(name, ...) __VA_ARGS__
+#define EBB__TASK_ORDER_IF_1(name, ...)                                        \
+    char ebb__task_define_order_check[sizeof(struct {                          \
+        _Static_assert(0, "EBB_TASK_DEFINE(name, type, fn): the name of the "  \
+                       "task comes first, then its type (struct ...), then its "    \
+                       "body - this call passes the type first (the old "      \
+                       "order)");                                              \
+        char ebb__c;                                                           \
+    })]
+#define EBB__TASK_ORDER_PICK(bit) EBB__TASK_ORDER_CAT(EBB__TASK_ORDER_IF_, bit)
+#define EBB__TASK_ORDER_PICK_(bit) EBB__TASK_ORDER_PICK(bit)
+#define EBB__TASK_DEFINE_ORDER(name, ...)                                      \
+    EBB__TASK_ORDER_PICK_(EBB__TASK_ORDER_IS_TYPE(name))(name, __VA_ARGS__)
+
 
 /*
  * The task table (EBB_CONFIG_TASK_REGISTRY, ebb/config.h): one const entry
