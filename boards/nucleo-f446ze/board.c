@@ -65,16 +65,20 @@ __attribute__((cold)) void ebb_board_init(void)
     uint32_t core_hz = ebb_board_core_hz();
     ebb_cm_cyccnt_start();
 
-    ebb_gpio_alternate(EBB_GPIO_D, 8, 7, EBB_GPIO_PULL_NONE);
-    ebb_gpio_alternate(EBB_GPIO_D, 9, 7, EBB_GPIO_PULL_UP);
+    /* Every pin in one table (one call instead of one per pin). */
+    static const ebb_gpio_pin pins[] = {
+        EBB_GPIO_ALTERNATE(EBB_GPIO_D, 8, 7, EBB_GPIO_PULL_NONE), /* USART3 TX */
+        EBB_GPIO_ALTERNATE(EBB_GPIO_D, 9, 7, EBB_GPIO_PULL_UP),   /* USART3 RX */
+        EBB_GPIO_OUTPUT(EBB_BOARD_LED_PORT, EBB_BOARD_LED_PIN, 0),
+        EBB_GPIO_OUTPUT(EBB_BOARD_PROBE_PORT, EBB_BOARD_PROBE_IRQ_PIN, 0),
+        EBB_GPIO_OUTPUT(EBB_BOARD_PROBE_PORT, EBB_BOARD_PROBE_THREAD_PIN, 0),
+        EBB_GPIO_INPUT(EBB_BOARD_BUTTON_PORT, EBB_BOARD_BUTTON_PIN, EBB_GPIO_PULL_NONE),
+    };
+    ebb_gpio_configure(pins, sizeof pins / sizeof pins[0]);
     ebb_usart_init(&ebb__board_console, EBB_STM32_USART3_BASE, EBB_BOARD_CONSOLE_IRQ,
                    core_hz / 4u, 115200u, EBB_BOARD_PRIO_CONSOLE);
     ebb_board_console_rx_init();
 
-    ebb_gpio_output(EBB_BOARD_LED_PORT, EBB_BOARD_LED_PIN, false);
-    ebb_gpio_output(EBB_BOARD_PROBE_PORT, EBB_BOARD_PROBE_IRQ_PIN, false);
-    ebb_gpio_output(EBB_BOARD_PROBE_PORT, EBB_BOARD_PROBE_THREAD_PIN, false);
-    ebb_gpio_input(EBB_BOARD_BUTTON_PORT, EBB_BOARD_BUTTON_PIN, EBB_GPIO_PULL_NONE);
     ebb_exti_init_line(EBB_BOARD_BUTTON_LINE, EBB_BOARD_BUTTON_PORT, EBB_BOARD_PRIO_EXTI);
 
 #if EBB_NUCLEO_TIME_SYSTICK

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "ebb/contract.h"
 #include "regs/gpio.h"
 
 #ifdef __cplusplus
@@ -30,18 +31,67 @@ typedef enum {
 /** Enable the AHB1 clock of `port`.  Context: main/init.  Cost: ~5 cycles. */
 void ebb_gpio_clock_enable(unsigned port);
 
+/**
+ * One pin's configuration, for ebb_gpio_configure(): port (4 bits), pin (4),
+ * mode (2), pull (2) and the alternate function - or, for an output, its
+ * initial level - (4) in a 16-bit word.  Made with EBB_GPIO_OUTPUT(),
+ * EBB_GPIO_INPUT() and EBB_GPIO_ALTERNATE(), which check their arguments at
+ * build time when they are constants.
+ */
+typedef uint16_t ebb_gpio_pin;
+
+/* Internal: the word, unchecked. */
+#define EBB__GPIO_PIN(port, pin, mode, pull, af)                                                   \
+    ((ebb_gpio_pin)((unsigned)(port) | (unsigned)(pin) << 4 | (unsigned)(mode) << 8 |               \
+                    (unsigned)(pull) << 10 | (unsigned)(af) << 12))
+/* Internal: the word, with its fields checked (constants only). */
+#define EBB__GPIO_PIN_CHECKED(port, pin, mode, pull, af)                                           \
+    ((ebb_gpio_pin)EBB_BUILD_CHECKED(EBB__GPIO_PIN(port, pin, mode, pull, af),                      \
+                                     (port) <= 8u && (pin) <= 15u && (pull) <= 2u && (af) <= 15u,   \
+                                     "GPIO port A..I, pin 0..15, pull, af 0..15"))
+
+/** Push-pull output, high speed, initially at `level` (0 or 1). */
+#define EBB_GPIO_OUTPUT(port, pin, level) \
+    EBB__GPIO_PIN_CHECKED(port, pin, EBB_GPIO_MODE_OUTPUT, EBB_GPIO_PULL_NONE, (level) ? 1u : 0u)
+/** Input with pull `pull` (ebb_gpio_pull). */
+#define EBB_GPIO_INPUT(port, pin, pull) EBB__GPIO_PIN_CHECKED(port, pin, EBB_GPIO_MODE_INPUT, pull, 0u)
+/** Alternate function `af` (0..15), high speed, with pull `pull`. */
+#define EBB_GPIO_ALTERNATE(port, pin, af, pull) \
+    EBB__GPIO_PIN_CHECKED(port, pin, EBB_GPIO_MODE_AF, pull, af)
+
+/**
+ * Configure `n` pins from a table (a board's whole pin set in one call: one
+ * loop instead of a call with its arguments per pin - the flash a small
+ * image spends on set-up).  Enables each pin's port clock; an output is
+ * driven to its level before it becomes an output, so it does not glitch.
+ * Context: main/init.  Cost: a few read-modify-writes per pin.
+ */
+void ebb_gpio_configure(const ebb_gpio_pin *pins, unsigned n);
+
 /** Push-pull output, high speed, initially `level`.  Enables the port clock.
  *  Context: main/init.  Cost: a few read-modify-writes. */
-void ebb_gpio_output(unsigned port, unsigned pin, bool level);
+static inline void ebb_gpio_output(unsigned port, unsigned pin, bool level)
+{
+    ebb_gpio_pin p = EBB__GPIO_PIN(port, pin, EBB_GPIO_MODE_OUTPUT, EBB_GPIO_PULL_NONE, level);
+    ebb_gpio_configure(&p, 1);
+}
 
 /** Input with the given pull.  Enables the port clock.  Context: main/init.
  *  Cost: a few read-modify-writes. */
-void ebb_gpio_input(unsigned port, unsigned pin, ebb_gpio_pull pull);
+static inline void ebb_gpio_input(unsigned port, unsigned pin, ebb_gpio_pull pull)
+{
+    ebb_gpio_pin p = EBB__GPIO_PIN(port, pin, EBB_GPIO_MODE_INPUT, pull, 0u);
+    ebb_gpio_configure(&p, 1);
+}
 
 /** Alternate function `af` (0..15) with the given pull, high speed.
  *  Enables the port clock.  Context: main/init.  Cost: a few
  *  read-modify-writes. */
-void ebb_gpio_alternate(unsigned port, unsigned pin, unsigned af, ebb_gpio_pull pull);
+static inline void ebb_gpio_alternate(unsigned port, unsigned pin, unsigned af, ebb_gpio_pull pull)
+{
+    ebb_gpio_pin p = EBB__GPIO_PIN(port, pin, EBB_GPIO_MODE_AF, pull, af);
+    ebb_gpio_configure(&p, 1);
+}
 
 /** Drive `pin` high.  Atomic (one BSRR store).  Context: any.  Cost: 1 store. */
 static inline void ebb_gpio_set(unsigned port, unsigned pin)

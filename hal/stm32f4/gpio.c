@@ -22,33 +22,22 @@ __attribute__((cold)) void ebb_gpio_clock_enable(unsigned port)
     (void)EBB_STM32_RCC->AHB1ENR;
 }
 
-__attribute__((cold)) static void set_mode(ebb_stm32_gpio_regs *g, unsigned pin, unsigned mode, ebb_gpio_pull pull)
+__attribute__((cold)) void ebb_gpio_configure(const ebb_gpio_pin *pins, unsigned n)
 {
-    g->PUPDR = (g->PUPDR & ~(3u << (2u * pin))) | ((uint32_t)pull << (2u * pin));
-    g->OSPEEDR |= 3u << (2u * pin);
-    g->MODER = (g->MODER & ~(3u << (2u * pin))) | (mode << (2u * pin));
-}
-
-__attribute__((cold)) void ebb_gpio_output(unsigned port, unsigned pin, bool level)
-{
-    ebb_stm32_gpio_regs *g = EBB_STM32_GPIO(port);
-    ebb_gpio_clock_enable(port);
-    ebb_gpio_write(port, pin, level); /* level first: no glitch when MODER switches */
-    g->OTYPER &= ~(1u << pin);
-    set_mode(g, pin, EBB_GPIO_MODE_OUTPUT, EBB_GPIO_PULL_NONE);
-}
-
-__attribute__((cold)) void ebb_gpio_input(unsigned port, unsigned pin, ebb_gpio_pull pull)
-{
-    ebb_gpio_clock_enable(port);
-    set_mode(EBB_STM32_GPIO(port), pin, EBB_GPIO_MODE_INPUT, pull);
-}
-
-__attribute__((cold)) void ebb_gpio_alternate(unsigned port, unsigned pin, unsigned af, ebb_gpio_pull pull)
-{
-    ebb_stm32_gpio_regs *g = EBB_STM32_GPIO(port);
-    ebb_gpio_clock_enable(port);
-    unsigned shift = 4u * (pin & 7u);
-    g->AFR[pin >> 3] = (g->AFR[pin >> 3] & ~(0xFu << shift)) | ((uint32_t)af << shift);
-    set_mode(g, pin, EBB_GPIO_MODE_AF, pull);
+    for (; n != 0; n--, pins++) {
+        unsigned c = *pins, port = c & 15u, pin = (c >> 4) & 15u, mode = (c >> 8) & 3u;
+        unsigned pull = (c >> 10) & 3u, af = c >> 12, two = 2u * pin;
+        ebb_stm32_gpio_regs *g = EBB_STM32_GPIO(port);
+        ebb_gpio_clock_enable(port);
+        if (mode == EBB_GPIO_MODE_OUTPUT) {
+            ebb_gpio_write(port, pin, af != 0u); /* level first: no glitch when MODER switches */
+            g->OTYPER &= ~(1u << pin);           /* push-pull */
+        } else if (mode == EBB_GPIO_MODE_AF) {
+            unsigned shift = 4u * (pin & 7u);
+            g->AFR[pin >> 3] = (g->AFR[pin >> 3] & ~(0xFu << shift)) | ((uint32_t)af << shift);
+        }
+        g->PUPDR = (g->PUPDR & ~(3u << two)) | ((uint32_t)pull << two);
+        g->OSPEEDR |= 3u << two; /* very high speed */
+        g->MODER = (g->MODER & ~(3u << two)) | (mode << two);
+    }
 }
