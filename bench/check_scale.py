@@ -15,7 +15,8 @@ bench/scale_budget.json:
               set up and torn down included) stays under its ceiling.
 
 usage: check_scale.py QEMU SCALE_ELF SCALE_LOCK_ELF BUDGET_JSON [--markdown]
-  --markdown  also print the README's cost table (N columns) from this run.
+  --markdown  also print the README's cost table (N columns) from this run
+              (scripts/cost_tables.py --write README.md writes it there).
 """
 import json
 import math
@@ -35,6 +36,20 @@ def run(qemu, elf):
         print(p.stdout + p.stderr)
         raise SystemExit("scale: the benchmark firmware %s failed (exit %d)" % (elf, p.returncode))
     return figures
+
+
+def markdown(ops, locks):
+    """The README's cost table (N columns) from run()'s figures, as lines
+    (scripts/cost_tables.py writes it into the README)."""
+    sizes = sorted(next(iter(ops.values())).keys())
+    lines = ["| operation (N = tasks, timers or waiters around) | " +
+             " | ".join("N=%d" % n for n in sizes) + " |",
+             "|---|" + "---:|" * len(sizes)]
+    for name in ops:
+        lines.append("| `%s` | " % name + " | ".join(str(ops[name][n]) for n in sizes) + " |")
+    lines.append("| longest lock-held stretch in any of them | " +
+                 " | ".join(str(max(locks[k][n] for k in ops)) for n in sizes) + " |")
+    return lines
 
 
 def main(argv):
@@ -93,13 +108,7 @@ def main(argv):
 
     if "--markdown" in argv:
         print()
-        print("| operation (N = tasks, timers or waiters around) | " +
-              " | ".join("N=%d" % n for n in sizes) + " |")
-        print("|---|" + "---:|" * len(sizes))
-        for name in ops:
-            print("| `%s` | " % name + " | ".join(str(ops[name][n]) for n in sizes) + " |")
-        print("| longest lock-held stretch in any of them | " +
-              " | ".join(str(max(locks[k][n] for k in ops)) for n in sizes) + " |")
+        print("\n".join(markdown(ops, locks)))
 
     if failures:
         print("scale budget exceeded:\n  " + "\n  ".join(failures), file=sys.stderr)
