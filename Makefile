@@ -6,6 +6,7 @@
 # Other targets:
 #   make run BOARD=qemu-netduinoplus2 APP=button   build that app only, run it in QEMU
 #   make debug BOARD=qemu-netduinoplus2 APP=button  same, halted, with a gdb server on :1234
+#     (EBB_GDB_PORT=<port> for another port)
 #     (APP: any folder apps/<name>/; BOARD: a board, a preset or your board's folder)
 #   make host | firmware | clean
 
@@ -16,7 +17,8 @@ JOBS  ?= $(shell nproc 2>/dev/null || echo 2)
 # (Defined before FIRMWARE_PRESETS: := expands at once.)
 TARGET_PRESETS := mps2-an385 mps2-an386 mps2-an500 mps2-an505 microbit microbit-systick qemu-riscv-virt qemu-riscv-virt-os
 FIRMWARE_PRESETS := qemu-netduinoplus2 nucleo-f446ze nucleo-f446ze-os $(TARGET_PRESETS)
-# Every QEMU board: `make run BOARD=<board> APP=blinky` is checked as users run it.
+# Every QEMU board: `make run BOARD=<board> APP=blinky` and `make debug` (gdb attached as
+# printed, stopped at main) are checked as users run them.
 RUN_BOARDS := qemu-netduinoplus2 mps2-an385 mps2-an386 mps2-an500 mps2-an505 microbit qemu-riscv-virt
 
 .PHONY: all deps host host-clang firmware showdown-picolibc test showdown run debug clean
@@ -53,6 +55,7 @@ test: host host-clang firmware showdown-picolibc
 	  ctest --test-dir build/$$p --output-on-failure -j$(JOBS) || exit 1; \
 	done
 	JOBS=$(JOBS) sh tests/boards/make_run.sh $(RUN_BOARDS)
+	JOBS=$(JOBS) sh tests/boards/make_debug.sh $(RUN_BOARDS)
 	sh scripts/showdown_run.sh
 	python3 scripts/size_table.py --jobs $(JOBS)
 	sh scripts/showdown.sh --budget

@@ -9,7 +9,8 @@
 # Only APP is built: code that one board cannot compile never blocks another.
 # On QEMU, keys typed on the console press the virtual button (after the
 # app's ready line).
-# Quit QEMU with Ctrl-A X.
+# Quit QEMU with Ctrl-A X.  --debug: the gdb server listens on :1234, or on
+# EBB_GDB_PORT when set (another debug session, or a test, holds 1234).
 set -eu
 board=$1
 app=$2
@@ -61,10 +62,11 @@ fi
 # shellcheck disable=SC2086 # the board's QEMU command line is a word list
 set -- $qemu -kernel "$elf"
 if [ "$mode" = --debug ]; then
-    echo "QEMU is halted at reset with a gdb server on :1234. In another terminal:"
-    echo "    gdb-multiarch $elf -ex 'target remote :1234'"
+    port=${EBB_GDB_PORT:-1234}
+    echo "QEMU is halted at reset with a gdb server on :$port. In another terminal:"
+    echo "    gdb-multiarch $elf -ex 'target remote :$port'"
     echo "(Ctrl-A X quits QEMU)"
-    exec "$@" -s -S
+    exec "$@" -gdb tcp::"$port" -S
 fi
 echo "running $elf on QEMU ($name; Ctrl-A X quits)"
 exec "$@"
