@@ -14,8 +14,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import check_budget  # noqa: E402
 
 
-def main(argv):
-    qemu, elf, budget_path = argv[1:4]
+def run(qemu, elf):
+    """{operation: instructions} from one run of the ops firmware (None
+    after printing why, if it failed).  scripts/cost_tables.py uses it too."""
     p = qemu_bench.run(qemu, elf, timeout=60)
     ops = {}
     for line in p.stdout.splitlines():
@@ -24,7 +25,15 @@ def main(argv):
             ops[name] = int(value)
     if p.returncode != 0 or not ops:
         print(p.stdout + p.stderr)
-        print("ops: the benchmark firmware failed (exit %d)" % p.returncode, file=sys.stderr)
+        print("ops: the benchmark firmware %s failed (exit %d)" % (elf, p.returncode), file=sys.stderr)
+        return None
+    return ops
+
+
+def main(argv):
+    qemu, elf, budget_path = argv[1:4]
+    ops = run(qemu, elf)
+    if ops is None:
         return 1
     print("ebb core operations on Cortex-M4, executed instructions (QEMU -icount):")
     for k, v in ops.items():

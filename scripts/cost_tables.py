@@ -21,8 +21,8 @@ import tempfile
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(TOP, "bench"))
+import check_ops  # noqa: E402
 import check_scale  # noqa: E402
-import qemu_bench  # noqa: E402
 
 BEGIN = "<!-- cost tables: scripts/cost_tables.py --write README.md -->"
 END = "<!-- end of cost tables -->"
@@ -80,16 +80,9 @@ def object_sizes():
 
 
 def op_costs(build):
-    elf = os.path.join(build, "bench", "ops.elf")
-    p = qemu_bench.run(QEMU[0], elf, timeout=60)
-    ops = {}
-    for line in p.stdout.splitlines():
-        if line.startswith("op "):
-            name, _, value = line[3:].rpartition(" ")
-            ops[name] = int(value)
-    if p.returncode != 0 or not ops:
-        raise SystemExit("cost_tables: %s failed (exit %d)\n%s%s"
-                         % (elf, p.returncode, p.stdout, p.stderr))
+    ops = check_ops.run(QEMU[0], os.path.join(build, "bench", "ops.elf"))
+    if ops is None:
+        raise SystemExit("cost_tables: the ops firmware failed")
     return ops
 
 
