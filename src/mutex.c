@@ -55,12 +55,14 @@ ebb_poll_t (ebb_mutex_lock)(ebb_wait *w, ebb_mutex *m)
         reclaim_from_gone_owner_locked(m);
         if (m->owner == NULL) {
             m->owner = ebb__cur;
+            m->owner_context = ebb_port_context();
             r = EBB_READY;
         } else {
             ebb_wait_add_locked(w, &m->waiters);
         }
     } else if (ebb_wait_fired(w) && m->owner == w->task) {
         w->task = NULL; /* unlock handed it to us */
+        m->owner_context = ebb_port_context();
         r = EBB_READY;
     } else {
         ebb_wait_add_locked(w, &m->waiters);
@@ -77,6 +79,7 @@ bool ebb_mutex_lock_if_free(ebb_mutex *m)
     reclaim_from_gone_owner_locked(m);
     if (m->owner == NULL) {
         m->owner = ebb__cur;
+        m->owner_context = ebb_port_context();
         r = true;
     }
     ebb_port_unlock(s);
@@ -100,6 +103,10 @@ void ebb_mutex_unlock(ebb_mutex *m)
     ebb_irq_state s = ebb_port_lock();
     EBB_REQUIRE_OR(3, ebb__cur != NULL && !ebb_cancelling(), ebb_port_unlock(s); return);
     EBB_REQUIRE_OR(2, m->owner == ebb__cur, ebb_port_unlock(s); return);
+    /* The owner is the task being polled, but an interrupt handler that
+     * landed inside its poll is not that task: mutex:3 (contracts off:
+     * no-op, ownership unchanged). */
+    EBB_REQUIRE_OR(3, ebb_port_context() == m->owner_context, ebb_port_unlock(s); return);
     hand_over_locked(m);
     ebb_port_unlock(s);
 }

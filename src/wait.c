@@ -5,6 +5,18 @@
 
 EBB_MODULE("wait");
 
+/* `w` is linked, alone, on a list that is not `list`: the same ebb_wait
+ * registered for two objects at once (two branches of a select, say).  It
+ * can be on one list only, so the other object's event would never wake
+ * the task: contract wait:2 (contracts off, it stays where it is).  Alone
+ * on its list, both its neighbours are that list's head; among other
+ * waiters, telling the lists apart would cost a walk: not looked for. */
+static inline bool on_other_list(const ebb_wait *w, const ebb_waitlist *list)
+{
+    return ebb_dnode_linked(&w->node) && w->node.next == w->node.prev &&
+           w->node.next != &list->l.head;
+}
+
 #if defined(__OPTIMIZE_SIZE__)
 /* Size builds: the register half of the hand-off step, instead of a second
  * copy of the linking code.  Contract wait:1 as in speed builds: inside a
@@ -30,6 +42,8 @@ void ebb_wait_add_locked(ebb_wait *w, ebb_waitlist *list)
     w->task = ebb__cur;
     if (!ebb_dnode_linked(&w->node)) {
         ebb_dlist_push_back(&list->l, &w->node);
+    } else {
+        EBB_REQUIRE(2, !on_other_list(w, list));
     }
 }
 #endif
@@ -56,6 +70,7 @@ void ebb__wait_miss_locked(ebb_wait *w, ebb_waitlist *list, bool more)
         return;
     }
     EBB_REQUIRE_OR(1, ebb__cur != NULL, return); /* contracts off: register nothing */
+    EBB_REQUIRE(2, !on_other_list(w, list));
     if (!ebb_dnode_linked(&w->node)) {
         ebb_dnode *h = &list->l.head;
         if (h->next == NULL) {

@@ -9,6 +9,7 @@
 #define EBB_MUTEX_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "ebb/list.h"
 #include "ebb/task.h"
@@ -23,11 +24,12 @@ extern "C" {
 typedef struct ebb_mutex {
     ebb_task *owner; /**< the task holding it, NULL when free */
     ebb_waitlist waiters; /**< tasks waiting to lock it, oldest first */
+    uint32_t owner_context; /**< ebb_port_context() of the owner's polls */
 } ebb_mutex;
 
 /** Initializer of an unlocked mutex (a mutex made with it alone is in no
  *  mutex table: a cancel of its owner does not hand it on). */
-#define EBB_MUTEX_INITIALIZER {NULL, EBB_WAITLIST_INITIALIZER}
+#define EBB_MUTEX_INITIALIZER {NULL, EBB_WAITLIST_INITIALIZER, 0}
 
 /** @cond INTERNAL */
 /* The table of mutexes defined with EBB_MUTEX_DEFINE (a linker section,

@@ -25,6 +25,21 @@
 extern "C" {
 #endif
 
+/**
+ * Optional, in ebb_port_impl.h: static inline uint32_t ebb_port_context(void)
+ * and the macro EBB_PORT_HAS_CONTEXT set to 1.  Which execution context runs now: 0 in
+ * thread mode, otherwise a number that differs between an interrupt handler
+ * and whatever it interrupted (Cortex-M: the active exception number; RISC-V:
+ * the mcause of the trap being handled).  The core compares it to catch a
+ * call from an interrupt handler that landed inside a task's poll, where
+ * ebb_current() still names the task (contract mutex:3 for an unlock).  A
+ * port without it reads 0 everywhere, and those checks see nothing.
+ * Context: any.  Cost: a register (or one word) read.
+ */
+#ifndef EBB_PORT_HAS_CONTEXT
+static inline uint32_t ebb_port_context(void) { return 0; }
+#endif
+
 struct ebb_executor;
 
 /**

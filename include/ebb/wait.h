@@ -103,6 +103,9 @@ static inline bool ebb_wait_linked(const ebb_wait *w) { return ebb_dnode_linked(
 /**
  * Put `w` at the end of `list` for the current task (if not already on it).
  * Contract wait:1 - called inside a task's poll (ebb_current() != NULL).
+ * Contract wait:2 - `w` is not already waiting on another object (one
+ * ebb_wait in two branches of a select); detected when it is the only
+ * waiter there (contracts off: it stays on the first object's list).
  * Context: task, port lock held by the caller.  Cost: O(1).
  */
 void ebb_wait_add_locked(ebb_wait *w, ebb_waitlist *list);
@@ -188,8 +191,8 @@ ebb_poll_t ebb__wait_on_locked_path(ebb_wait *w, ebb_waitlist *list);
  * Interrupt-driven events (an EXTI edge, a DMA completion) are built on it.
  * The resume after a wake is inlined and takes no lock: a fired wait is on
  * no list, so no interrupt can touch it any more.
- * Contract wait:1.  Context: task.  Cost: a few instructions on resume;
- * O(1) to register and to cancel.
+ * Contract wait:1, wait:2 (as ebb_wait_add_locked()).  Context: task.
+ * Cost: a few instructions on resume; O(1) to register and to cancel.
  */
 EBB_AWAITABLE static inline ebb_poll_t ebb_wait_on(ebb_wait *w, ebb_waitlist *list)
 {
@@ -236,8 +239,8 @@ void ebb__wait_miss_locked(ebb_wait *w, ebb_waitlist *list, bool more);
  * `w` (re)joins the list: at the end if it is new, at the front if it was
  * woken and someone else took the item first (an interrupt's try_ call, or
  * a task that arrived meanwhile), so it keeps its turn.
- * Returns EBB_READY when ok.  Contract wait:1 (on register).
- * Context: task, lock held.  Cost: O(1).
+ * Returns EBB_READY when ok.  Contract wait:1, wait:2 (on register, as
+ * ebb_wait_add_locked()).  Context: task, lock held.  Cost: O(1).
  */
 static inline ebb_poll_t ebb_wait_step_locked(ebb_wait *w, ebb_waitlist *list, bool ok, bool more)
 {

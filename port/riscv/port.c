@@ -6,6 +6,9 @@
 #include "ebb/port.h"
 #include "ebb_riscv.h"
 
+/* ebb_port_context() (ebb_port_impl.h); written by the trap entry. */
+volatile uint32_t ebb__rv_context;
+
 void ebb_port_idle(ebb_executor *ex)
 {
 #if EBB_CONFIG_PORT_IDLE_WFI

@@ -192,7 +192,7 @@ static void test_unlock_by_non_owner(void **state)
 {
     (void)state;
     ebb_task owner = EBB_TASK_INITIALIZER(idle_body);
-    shared_m = (ebb_mutex){&owner, EBB_WAITLIST_INITIALIZER};
+    shared_m = (ebb_mutex){&owner, EBB_WAITLIST_INITIALIZER, 0};
     struct locker l = {.task = EBB_TASK_INITIALIZER(not_owner_poll)};
     ebb_task_spawn(&test_exec, &l.task);
     MISUSE("mutex", 2, ebb_executor_poll(&test_exec));
@@ -205,7 +205,7 @@ static void test_unlock_by_non_owner(void **state)
 static void test_lock_twice(void **state)
 {
     (void)state;
-    shared_m = (ebb_mutex){NULL, EBB_WAITLIST_INITIALIZER};
+    shared_m = (ebb_mutex){NULL, EBB_WAITLIST_INITIALIZER, 0};
     struct locker l = {.task = EBB_TASK_INITIALIZER(twice_poll)};
     ebb_task_spawn(&test_exec, &l.task);
     MISUSE("mutex", 1, ebb_executor_poll(&test_exec));
@@ -684,6 +684,41 @@ static void test_try_holder_is_no_task(void **state)
     assert_int_equal(ebb_channel_count(&held_ch), 1);
 }
 
+/* Row: one ebb_wait used by two branches of a select - it can be on one
+ * wait list only, so the second object's event never woke the task.
+ * wait:2; contracts off, it stays on the first list (the first object's
+ * event still wakes it). */
+static ebb_waitlist list_a, list_b;
+static ebb_poll_t one_wait_two_branches_poll(ebb_task *self)
+{
+    struct holder *h = EBB_CONTAINER_OF(self, struct holder, task);
+    EBB_BEGIN(&self->co);
+    EBB_AWAIT_ANY(h->out, ebb_wait_on(&h->wait, &list_a), ebb_wait_on(&h->wait, &list_b));
+    h->step = 1;
+    EBB_END();
+}
+
+static void test_one_wait_in_two_select_branches(void **state)
+{
+    (void)state;
+    held_reset();
+    ebb_waitlist_init(&list_a);
+    ebb_waitlist_init(&list_b);
+    holder_start(&h1, one_wait_two_branches_poll);
+    MISUSE("wait", 2, ebb_executor_poll(&test_exec));
+#if !EBB_CONFIG_CONTRACTS
+    assert_true(ebb_waitlist_empty(&list_b)); /* nothing linked twice */
+    ebb_waitlist_wake_all(&list_a);
+    ebb_executor_poll(&test_exec);
+    assert_int_equal(h1.step, 1);
+    assert_int_equal(h1.out, 0);
+#else
+    ebb_task_cancel(&h1.task);
+#endif
+    assert_true(ebb_waitlist_empty(&list_a));
+    assert_true(ebb_waitlist_empty(&list_b));
+}
+
 /* Row: ebb_mutex_unlock() from an interrupt handler that lands inside the
  * owner's poll - the owner check used to pass (the owner is the task being
  * polled).  An interrupt is no task: mutex:3. */
@@ -769,6 +804,7 @@ int main(void)
         RUN(test_peek_twice),
         RUN(test_send_while_holding_reservation),
         RUN(test_try_holder_is_no_task),
+        RUN(test_one_wait_in_two_select_branches),
         RUN(test_unlock_from_interrupt_in_owner_poll),
         RUN(test_null_pointers_on_try_paths),
     };

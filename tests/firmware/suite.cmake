@@ -85,6 +85,7 @@ endfunction()
 #   test_select              select and timeout (timer, interrupt, button)
 #   test_irq_executor_<k>    an interrupt executor preempts; its ceiling contracts
 #   test_contract, test_fault_*  contracts and faults are reported
+#   test_mutex_isr           an interrupt's unlock inside the owner's poll: mutex:3
 #   test_finger, test_uart   the board's virtual button and console
 #   example_*                blinky, uart_echo and button driven through the console
 function(ebb_fw_suite)
@@ -121,6 +122,9 @@ function(ebb_fw_suite)
     target_compile_definitions(${n} PRIVATE FW_IRQX_KIND=${kind})
   endforeach()
   ebb_fw_test(test_contract SOURCES ${EBB_FW_DIR}/test_contract.c CODE 100 GREP "PANIC time:2")
+  # ebb_mutex_unlock() from an interrupt inside the owner's poll: mutex:3
+  # (the port's execution context, ebb_port_context(); docs/misuse.md).
+  ebb_fw_test(test_mutex_isr SOURCES ${EBB_FW_DIR}/test_mutex_isr.c PORT CODE 100 GREP "PANIC mutex:3")
   ebb_fw_test(test_fault_contract SOURCES ${EBB_FW_DIR}/test_fault.c CODE 100 GREP "PANIC task:1")
   target_compile_definitions(test_fault_contract PRIVATE FW_FAULT_KIND=1)
   if(EBB_FW_FAULT_LOAD)
