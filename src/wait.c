@@ -10,8 +10,9 @@ EBB_MODULE("wait");
  * can be on one list only, so the other object's event would never wake
  * the task: contract wait:2 (contracts off, it stays where it is).  Alone
  * on its list, both its neighbours are that list's head; among other
- * waiters, telling the lists apart would cost a walk: not looked for. */
-static inline bool on_other_list(const ebb_wait *w, const ebb_waitlist *list)
+ * waiters, telling the lists apart would cost a walk: not looked for.
+ * Unused when contracts are compiled out (the check is the only caller). */
+__attribute__((unused)) static inline bool on_other_list(const ebb_wait *w, const ebb_waitlist *list)
 {
     return ebb_dnode_linked(&w->node) && w->node.next == w->node.prev &&
            w->node.next != &list->l.head;
