@@ -5,6 +5,25 @@
 
 EBB_MODULE("mutex");
 
+/* Inside a task's poll and not cancelling a branch of it: ebb__cur is
+ * neither NULL nor the cancel marker, both at or below the marker's small
+ * address where no task lives - one unsigned compare for both. */
+static inline bool in_task_poll(const ebb_task *cur)
+{
+    return (uintptr_t)cur > (uintptr_t)EBB__CANCEL_MARKER;
+}
+
+/* The refusals below are out of line and called last, so the fast paths
+ * that call them need no stack frame.  With contracts on they never return
+ * (the hook does not); were GCC to see that, it would call them with a
+ * frame kept for the backtrace instead of jumping: noipa keeps it from
+ * looking. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define EBB__REFUSAL __attribute__((noinline, noipa, cold))
+#else
+#define EBB__REFUSAL __attribute__((noinline, cold))
+#endif
+
 /* Give `m` to its longest waiter, or free it. */
 static void hand_over_locked(ebb_mutex *m)
 {
@@ -71,19 +90,45 @@ ebb_poll_t (ebb_mutex_lock)(ebb_wait *w, ebb_mutex *m)
     return r;
 }
 
-bool ebb_mutex_lock_if_free(ebb_mutex *m)
+/* ebb_mutex_lock_if_free() outside a task's poll (or while cancelling):
+ * mutex:3; contracts off, false.  Out of line, like the owned case below:
+ * the uncontended take then needs no stack frame. */
+EBB__REFUSAL static bool lock_if_free_refused(void)
 {
-    bool r = false;
-    EBB_REQUIRE_OR(3, ebb__cur != NULL && !ebb_cancelling(), return false);
-    ebb_irq_state s = ebb_port_lock();
+    EBB_REQUIRE(3, false);
+    return false;
+}
+
+/* ebb_mutex_lock_if_free() finding `m` owned: taken only if its owner is
+ * gone (mutex:4, reclaimed).  Unlocks `s`. */
+__attribute__((noinline)) static bool lock_if_owned(ebb_mutex *m, ebb_irq_state s)
+{
+    ebb_task *const cur = ebb__cur;
     reclaim_from_gone_owner_locked(m);
-    if (m->owner == NULL) {
-        m->owner = ebb__cur;
+    bool r = m->owner == NULL;
+    if (r) {
+        m->owner = cur;
         m->owner_context = ebb_port_context();
-        r = true;
     }
     ebb_port_unlock(s);
     return r;
+}
+
+bool ebb_mutex_lock_if_free(ebb_mutex *m)
+{
+    ebb_task *const cur = ebb__cur;
+    if (EBB_UNLIKELY(!in_task_poll(cur))) {
+        return lock_if_free_refused();
+    }
+    uint32_t const ctx = ebb_port_context();
+    ebb_irq_state s = ebb_port_lock();
+    if (EBB_LIKELY(m->owner == NULL)) {
+        m->owner = cur;
+        m->owner_context = ctx;
+        ebb_port_unlock(s);
+        return true;
+    }
+    return lock_if_owned(m, s);
 }
 
 void ebb__mutex_drop_holder(ebb_task *t)
@@ -98,15 +143,47 @@ void ebb__mutex_drop_holder(ebb_task *t)
     }
 }
 
+/* Why an unlock was refused, in the order the contracts are documented:
+ * outside a task's poll (or while cancelling) mutex:3; not the owner
+ * mutex:2; the owner is the task being polled but the caller is an
+ * interrupt handler that landed inside its poll (ebb__cur still names the
+ * task; the execution context tells them apart) mutex:3.  Contracts off:
+ * the unlock is a no-op, ownership unchanged. */
+EBB__REFUSAL static void unlock_refused(const ebb_mutex *m)
+{
+    EBB_REQUIRE(3, in_task_poll(ebb__cur));
+    EBB_REQUIRE(2, m->owner == ebb__cur);
+    EBB_REQUIRE(3, false);
+    (void)m;
+}
+
+/* An unlock with tasks waiting: out of line, so the unlock of a mutex
+ * nobody waits for needs no stack frame.  Unlocks `s`. */
+__attribute__((noinline)) static void unlock_to_waiter(ebb_mutex *m, ebb_irq_state s)
+{
+    hand_over_locked(m);
+    ebb_port_unlock(s);
+}
+
 void ebb_mutex_unlock(ebb_mutex *m)
 {
+    /* The three refusals in one test, before the lock: while the caller
+     * owns `m`, only the caller changes its owner and context (a wake
+     * adds waiters, never an owner), so a pass here stays true; a failure
+     * changes nothing.  The owner is never the cancel marker (only a task
+     * in its poll locks), so owner == cur rules out a cancel; cur != NULL
+     * a free mutex unlocked outside a task; the context, a handler that
+     * landed inside the owner's poll. */
+    ebb_task *const cur = ebb__cur;
+    if (EBB_UNLIKELY(m->owner != cur || cur == NULL || m->owner_context != ebb_port_context())) {
+        unlock_refused(m);
+        return;
+    }
     ebb_irq_state s = ebb_port_lock();
-    EBB_REQUIRE_OR(3, ebb__cur != NULL && !ebb_cancelling(), ebb_port_unlock(s); return);
-    EBB_REQUIRE_OR(2, m->owner == ebb__cur, ebb_port_unlock(s); return);
-    /* The owner is the task being polled, but an interrupt handler that
-     * landed inside its poll is not that task: mutex:3 (contracts off:
-     * no-op, ownership unchanged). */
-    EBB_REQUIRE_OR(3, ebb_port_context() == m->owner_context, ebb_port_unlock(s); return);
-    hand_over_locked(m);
+    if (!ebb_waitlist_empty(&m->waiters)) {
+        unlock_to_waiter(m, s);
+        return;
+    }
+    m->owner = NULL;
     ebb_port_unlock(s);
 }

@@ -5,49 +5,44 @@
 
 EBB_MODULE("wait");
 
-/* `w` is linked, alone, on a list that is not `list`: the same ebb_wait
- * registered for two objects at once (two branches of a select, say).  It
- * can be on one list only, so the other object's event would never wake
- * the task: contract wait:2 (contracts off, it stays where it is).  Alone
- * on its list, both its neighbours are that list's head; among other
- * waiters, telling the lists apart would cost a walk: not looked for.
- * Unused when contracts are compiled out (the check is the only caller). */
-__attribute__((unused)) static inline bool on_other_list(const ebb_wait *w, const ebb_waitlist *list)
+/* `w` is already linked when a task registers it on `list`: a re-poll
+ * after a wake that was not this list's (a spurious wake, a select polling
+ * its branches again) - or the same ebb_wait registered for two objects at
+ * once (two branches of a select), contract wait:2: it can be on one list
+ * only, so the other object's event would never wake the task (contracts
+ * off, it stays where it is).  Told apart without a walk when nobody waits
+ * on `list` (so `w` is elsewhere) and `w` is alone where it is (its list
+ * is an object's, not the batch a wake of several is handing out).  Among
+ * other waiters it is not looked for.  Ordered for the re-poll: `list`
+ * holding someone settles it with one load and one branch. */
+static inline void check_same_list(const ebb_wait *w, const ebb_waitlist *list)
 {
-    return ebb_dnode_linked(&w->node) && w->node.next == w->node.prev &&
-           w->node.next != &list->l.head;
+    EBB_REQUIRE(2, !ebb_waitlist_empty(list) || w->node.next != w->node.prev);
+    (void)w;
+    (void)list;
 }
 
-#if defined(__OPTIMIZE_SIZE__)
-/* Size builds: the register half of the hand-off step, instead of a second
- * copy of the linking code.  Contract wait:1 as in speed builds: inside a
- * task's poll, not while cancelling (contracts off: registers nothing; a
- * waiter with no task would later be woken as NULL). */
-__attribute__((noinline)) /* one copy for every driver's register path */
+/* Inside a task's poll and not cancelling: ebb__cur is neither NULL nor
+ * the cancel marker, both at or below the marker's small address - one
+ * unsigned compare for both. */
+static inline bool in_task_poll(const ebb_task *cur)
+{
+    return (uintptr_t)cur > (uintptr_t)EBB__CANCEL_MARKER;
+}
+
+/* The register half of the hand-off step, instead of a second copy of the
+ * linking code (one copy for every driver's register path; no measured
+ * await registers through it: ebb_wait_on() and the hand-off step have
+ * their own).  Contracts wait:1 and wait:2 as ebb__wait_miss_locked();
+ * called while cancelling, it withdraws `w`, as the cancel wants. */
+__attribute__((noinline))
 void ebb_wait_add_locked(ebb_wait *w, ebb_waitlist *list)
 {
-    EBB_REQUIRE_OR(1, !ebb_cancelling(), return);
     if (!ebb_dnode_linked(&w->node)) {
         w->task = NULL; /* new (or fired): to the back of the line */
     }
     ebb__wait_miss_locked(w, list, false);
 }
-#else
-/* Speed builds: straight-line, no call - this is every await's register
- * path (bench.ops executor_poll(resume+wait_again)). */
-void ebb_wait_add_locked(ebb_wait *w, ebb_waitlist *list)
-{
-    /* Contracts off: a waiter with no task would be woken as NULL later;
-     * register nothing (the await stays pending). */
-    EBB_REQUIRE_OR(1, ebb__cur != NULL && !ebb_cancelling(), return);
-    w->task = ebb__cur;
-    if (!ebb_dnode_linked(&w->node)) {
-        ebb_dlist_push_back(&list->l, &w->node);
-    } else {
-        EBB_REQUIRE(2, !on_other_list(w, list));
-    }
-}
-#endif
 
 void ebb__wait_remove_locked(ebb_wait *w)
 {
@@ -57,32 +52,41 @@ void ebb__wait_remove_locked(ebb_wait *w)
     w->task = NULL;
 }
 
-#if defined(__OPTIMIZE_SIZE__)
+/* Register `w`, not linked, on `list` for `cur`: at the back if it is new,
+ * at the front if it was woken but the item went elsewhere first (it keeps
+ * its turn).  One link for both (flash). */
+static inline void link_locked(ebb_wait *w, ebb_waitlist *list, ebb_task *cur)
+{
+    ebb_dnode *h = &list->l.head;
+    if (h->next == NULL) {
+        h->next = h->prev = h; /* a ring of the head alone */
+    }
+    ebb_dnode *prev = w->task != NULL ? h : h->prev;
+    ebb__dnode_link(&w->node, prev, prev->next);
+    w->task = cur;
+}
+
 __attribute__((noinline)) /* one copy for every miss path (flash) */
-#endif
 void ebb__wait_miss_locked(ebb_wait *w, ebb_waitlist *list, bool more)
 {
-    if (ebb_cancelling()) {
-        bool had_turn = ebb_wait_fired(w);
-        ebb_wait_remove_locked(w);
-        if (had_turn && more) {
-            (void)ebb_waitlist_wake_one_locked(list); /* pass the turn on */
+    ebb_task *const cur = ebb__cur;
+    /* One compare for the two cases that are not a task registering. */
+    if (EBB_UNLIKELY(!in_task_poll(cur))) {
+        if (cur == EBB__CANCEL_MARKER) {
+            bool had_turn = more && ebb_wait_fired(w);
+            ebb_wait_remove_locked(w);
+            if (had_turn) {
+                (void)ebb_waitlist_wake_one_locked(list); /* pass the turn on */
+            }
+            return;
         }
+        EBB_REQUIRE_OR(1, false, return); /* contracts off: register nothing */
+    }
+    if (ebb_dnode_linked(&w->node)) {
+        check_same_list(w, list); /* a re-poll: w->task already names this task */
         return;
     }
-    EBB_REQUIRE_OR(1, ebb__cur != NULL, return); /* contracts off: register nothing */
-    EBB_REQUIRE(2, !on_other_list(w, list));
-    if (!ebb_dnode_linked(&w->node)) {
-        ebb_dnode *h = &list->l.head;
-        if (h->next == NULL) {
-            h->next = h->prev = h; /* a ring of the head alone */
-        }
-        /* New: at the back.  Woken, but the item went elsewhere first: at
-         * the front, keeping its turn.  (One link for both: flash.) */
-        ebb_dnode *prev = w->task != NULL ? h : h->prev;
-        ebb__dnode_link(&w->node, prev, prev->next);
-    }
-    w->task = ebb__cur;
+    link_locked(w, list, cur);
 }
 
 bool ebb__wait_turn_slow(const ebb_wait *w, const ebb_waitlist *list)
@@ -155,7 +159,27 @@ ebb_poll_t ebb__wait_on_locked_path(ebb_wait *w, ebb_waitlist *list)
 {
     ebb_poll_t r = EBB_PENDING;
     ebb_irq_state s = ebb_port_lock();
-    if (!ebb_cancelling() && ebb_wait_fired(w)) {
+    ebb_task *const cur = ebb__cur;
+#if !defined(__OPTIMIZE_SIZE__)
+    /* Speed builds: a task's resume, its spurious re-poll and its
+     * registration inline (each measured, bench.ops executor_poll); a
+     * cancel and a poll outside a task take the one shared miss path. */
+    if (EBB_LIKELY(in_task_poll(cur))) {
+        if (!ebb_dnode_linked(&w->node)) {
+            if (w->task != NULL) { /* fired */
+                w->task = NULL;
+                r = EBB_READY;
+            } else {
+                link_locked(w, list, cur);
+            }
+        } else {
+            check_same_list(w, list); /* a re-poll: w->task names this task */
+        }
+        ebb_port_unlock(s);
+        return r;
+    }
+#endif
+    if (cur != EBB__CANCEL_MARKER && ebb_wait_fired(w)) {
         w->task = NULL;
         r = EBB_READY;
     } else {

@@ -23,13 +23,15 @@ extern "C" {
  * private. */
 typedef struct ebb_mutex {
     ebb_task *owner; /**< the task holding it, NULL when free */
+    uint32_t owner_context; /**< ebb_port_context() of the owner's polls
+                                 (next to owner: one store and one load
+                                 pair with it on a Cortex-M) */
     ebb_waitlist waiters; /**< tasks waiting to lock it, oldest first */
-    uint32_t owner_context; /**< ebb_port_context() of the owner's polls */
 } ebb_mutex;
 
 /** Initializer of an unlocked mutex (a mutex made with it alone is in no
  *  mutex table: a cancel of its owner does not hand it on). */
-#define EBB_MUTEX_INITIALIZER {NULL, EBB_WAITLIST_INITIALIZER, 0}
+#define EBB_MUTEX_INITIALIZER {NULL, 0, EBB_WAITLIST_INITIALIZER}
 
 /** @cond INTERNAL */
 /* The table of mutexes defined with EBB_MUTEX_DEFINE (a linker section,

@@ -102,10 +102,13 @@ static inline bool ebb_wait_linked(const ebb_wait *w) { return ebb_dnode_linked(
 
 /**
  * Put `w` at the end of `list` for the current task (if not already on it).
- * Contract wait:1 - called inside a task's poll (ebb_current() != NULL).
+ * Contract wait:1 - called inside a task's poll (ebb_current() != NULL);
+ * contracts off, nothing is registered.  Called while cancelling, it
+ * withdraws `w` instead (what a cancel wants).
  * Contract wait:2 - `w` is not already waiting on another object (one
- * ebb_wait in two branches of a select); detected when it is the only
- * waiter there (contracts off: it stays on the first object's list).
+ * ebb_wait in two branches of a select); detected when nobody waits on
+ * `list` and `w` is the only waiter where it is (contracts off: it stays
+ * on the first object's list).
  * Context: task, port lock held by the caller.  Cost: O(1).
  */
 void ebb_wait_add_locked(ebb_wait *w, ebb_waitlist *list);

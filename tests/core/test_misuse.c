@@ -192,7 +192,7 @@ static void test_unlock_by_non_owner(void **state)
 {
     (void)state;
     ebb_task owner = EBB_TASK_INITIALIZER(idle_body);
-    shared_m = (ebb_mutex){&owner, EBB_WAITLIST_INITIALIZER, 0};
+    shared_m = (ebb_mutex){.owner = &owner, .waiters = EBB_WAITLIST_INITIALIZER};
     struct locker l = {.task = EBB_TASK_INITIALIZER(not_owner_poll)};
     ebb_task_spawn(&test_exec, &l.task);
     MISUSE("mutex", 2, ebb_executor_poll(&test_exec));
@@ -205,7 +205,7 @@ static void test_unlock_by_non_owner(void **state)
 static void test_lock_twice(void **state)
 {
     (void)state;
-    shared_m = (ebb_mutex){NULL, EBB_WAITLIST_INITIALIZER, 0};
+    shared_m = (ebb_mutex)EBB_MUTEX_INITIALIZER;
     struct locker l = {.task = EBB_TASK_INITIALIZER(twice_poll)};
     ebb_task_spawn(&test_exec, &l.task);
     MISUSE("mutex", 1, ebb_executor_poll(&test_exec));
