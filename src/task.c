@@ -21,7 +21,8 @@ bool ebb_wake(ebb_task *t)
     return queued;
 }
 
-int ebb_task_spawn(ebb_executor *ex, ebb_task *t)
+/* cold: spawning is set-up (src/executor.c, ebb__executor_resolve). */
+__attribute__((cold)) int ebb_task_spawn(ebb_executor *ex, ebb_task *t)
 {
     if (EBB_UNLIKELY(!ebb__executor_resolve(ex))) {
         EBB_REQUIRE(1, false);

@@ -16,13 +16,16 @@
 #endif
 
 ebb_usart ebb__board_console;
+/* The study's clock, its values visible here: the core clock below folds
+ * to a constant. */
+static const ebb_stm32_clock_config clock = EBB_STM32_CLOCK_F446_180MHZ;
 /* Read back from the clock switch status rather than kept in RAM: the core
  * runs from the PLL (180 MHz) once ebb_stm32_clock_init() succeeded, from
  * HSI (16 MHz) otherwise. */
 uint32_t ebb_board_core_hz(void)
 {
     return (EBB_STM32_RCC->CFGR & EBB_RCC_CFGR_SWS_MASK) == EBB_RCC_CFGR_SWS_PLL
-               ? ebb_stm32_clock_sysclk(&ebb_stm32_clock_f446_180mhz)
+               ? ebb_stm32_clock_sysclk(&clock)
                : 16000000u;
 }
 
@@ -61,7 +64,7 @@ __attribute__((cold)) void ebb_board_init(void)
     /* On failure the core stays on HSI 16 MHz (ebb_board_core_hz() says
      * so); the console baud below would be wrong, so there is nobody to
      * tell - the LED stays off and time runs slow. */
-    (void)ebb_stm32_clock_init(&ebb_stm32_clock_f446_180mhz);
+    (void)ebb_stm32_clock_init(&clock);
     uint32_t core_hz = ebb_board_core_hz();
     ebb_cm_cyccnt_start();
 

@@ -25,10 +25,15 @@ typedef struct {
 /** The study's clock: HSE 8 MHz bypass, M=4 N=180 P=2 -> 180 MHz, 5 WS,
  *  over-drive (STM32F446).  AHB 180, APB1 45 (/4), APB2 90 (/2). */
 extern const ebb_stm32_clock_config ebb_stm32_clock_f446_180mhz;
+/** Its initializer: a board that keeps its own copy lets the compiler fold
+ *  ebb_stm32_clock_sysclk() of it to a constant. */
+#define EBB_STM32_CLOCK_F446_180MHZ {8000000u, true, 4, 180, 2, 8, 5, true}
 
 /** STM32F405/407: HSE 8 MHz, M=4 N=168 P=2 Q=7 -> 168 MHz, 5 WS.
  *  AHB 168, APB1 42 (/4), APB2 84 (/2). */
 extern const ebb_stm32_clock_config ebb_stm32_clock_f405_168mhz;
+/** Its initializer (see EBB_STM32_CLOCK_F446_180MHZ). */
+#define EBB_STM32_CLOCK_F405_168MHZ {8000000u, false, 4, 168, 2, 7, 5, false}
 
 /**
  * Switch SYSCLK to the PLL as configured (AHB /1, APB1 /4, APB2 /2), with
@@ -41,7 +46,12 @@ bool ebb_stm32_clock_init(const ebb_stm32_clock_config *cfg);
 
 /** SYSCLK = HCLK in Hz for `cfg` (what ebb_stm32_clock_init sets).
  *  Context: any.  Cost: a division. */
-uint32_t ebb_stm32_clock_sysclk(const ebb_stm32_clock_config *cfg);
+static inline uint32_t ebb_stm32_clock_sysclk(const ebb_stm32_clock_config *cfg)
+{
+    /* 32-bit on purpose: the VCO input (hse / m) is 1-2 MHz and the VCO at
+     * most 432 MHz, and a 64-bit division would pull in 700 bytes of libgcc. */
+    return cfg->hse_hz / cfg->pll_m * cfg->pll_n / cfg->pll_p;
+}
 
 #ifdef __cplusplus
 }

@@ -118,6 +118,9 @@ void ebb_usart_write_blocking(ebb_usart *u, const void *data, size_t len);
  *  completes or a byte arrives. */
 void ebb_usart_isr(ebb_usart *u);
 
+/* Internal: the handler's receive half (usart_rx.c). */
+void ebb__usart_rx_isr(ebb_usart *u, uint32_t sr);
+
 #ifdef __cplusplus
 }
 #endif

@@ -5,13 +5,9 @@
 #include "regs/pwr.h"
 #include "regs/rcc.h"
 
-const ebb_stm32_clock_config ebb_stm32_clock_f446_180mhz = {
-    8000000u, true, 4, 180, 2, 8, 5, true,
-};
+const ebb_stm32_clock_config ebb_stm32_clock_f446_180mhz = EBB_STM32_CLOCK_F446_180MHZ;
 
-const ebb_stm32_clock_config ebb_stm32_clock_f405_168mhz = {
-    8000000u, false, 4, 168, 2, 7, 5, false,
-};
+const ebb_stm32_clock_config ebb_stm32_clock_f405_168mhz = EBB_STM32_CLOCK_F405_168MHZ;
 
 /* ~10 ms at 16 MHz HSI: far beyond any datasheet start-up time, short enough
  * that a board without the clock (or QEMU) does not hang. */
@@ -28,13 +24,6 @@ __attribute__((cold)) static bool wait_set(volatile uint32_t *reg, uint32_t mask
         }
     }
     return false;
-}
-
-uint32_t ebb_stm32_clock_sysclk(const ebb_stm32_clock_config *cfg)
-{
-    /* 32-bit on purpose: the VCO input (hse / m) is 1-2 MHz and the VCO at
-     * most 432 MHz, and a 64-bit division would pull in 700 bytes of libgcc. */
-    return cfg->hse_hz / cfg->pll_m * cfg->pll_n / cfg->pll_p;
 }
 
 __attribute__((cold)) bool ebb_stm32_clock_init(const ebb_stm32_clock_config *cfg)

@@ -74,10 +74,8 @@ ebb_ticks ebb_time_driver_now(void)
 }
 
 /* Arm CC1 if the alarm lies within reach of the 32-bit compare.  Returns
- * false when it has been reached.  Lock held.  One copy (noinline): -O3
- * would put one in the handler and one in set_alarm, about 116 bytes more,
- * to save a call on a path no latency figure depends on. */
-__attribute__((noinline)) static bool program(ebb_ticks at)
+ * false when it has been reached.  Lock held. */
+static bool program(ebb_ticks at)
 {
     ebb_ticks now = ebb_time_driver_now();
     if (at <= now) {
@@ -118,7 +116,6 @@ bool ebb_time_driver_set_alarm(ebb_ticks at)
 void TIM_HANDLER(void)
 {
     uint32_t sr = TIM->SR;
-    bool fire = false;
     ebb_irq_state s = ebb_port_lock();
     /* Clear exactly the flags handled (rc_w0: writing 1 leaves a flag). */
     TIM->SR = ~(sr & (EBB_TIM_SR_UIF | EBB_TIM_SR_CC1IF | EBB_TIM_SR_CC2IF));
@@ -127,11 +124,10 @@ void TIM_HANDLER(void)
          * which the design excludes; count each. */
         half_periods += ((sr & EBB_TIM_SR_UIF) ? 1u : 0u) + ((sr & EBB_TIM_SR_CC2IF) ? 1u : 0u);
     }
-    ebb_ticks at = alarm_at();
-    if (at != EBB_TICKS_NEVER && !program(at)) {
-        alarm_set(EBB_TICKS_NEVER);
-        fire = true;
-    }
+    /* The alarm again, as set: re-armed if still ahead (after a half
+     * period), reached otherwise (then NEVER until service() sets the
+     * next). */
+    bool fire = !ebb_time_driver_set_alarm(alarm_at());
     ebb_port_unlock(s);
     if (fire) {
         ebb_time_alarm_isr();

@@ -44,14 +44,14 @@ __attribute__((cold)) void ebb_usart_init(ebb_usart *u, uintptr_t regs_base, uns
     ebb_cm_irq_enable(irq);
 }
 
-__attribute__((cold)) void ebb_usart_rx_start(ebb_usart *u, ebb_usart_rx *rx, uint8_t *buf, uint16_t size)
+/* The receive half of the interrupt handler.  This default is never
+ * called: it stands in for the one in usart_rx.c, which the linker takes
+ * (with the receiver's other code) only into an image that starts the
+ * receiver - a transmit-only console carries none of it. */
+EBB_WEAK void ebb__usart_rx_isr(ebb_usart *u, uint32_t sr)
 {
-    EBB_REQUIRE(1, buf != NULL && size >= 2 && (size & (size - 1u)) == 0);
-    ebb_uart_rx_init(rx, buf, size);
-    ebb_irq_state s = ebb_port_lock();
-    u->rx = rx;
-    u->regs->CR1 |= EBB_USART_CR1_RE | EBB_USART_CR1_RXNEIE;
-    ebb_port_unlock(s);
+    (void)u;
+    (void)sr;
 }
 
 /* Move bytes while the data register is free.  Lock held (or in the ISR). */
@@ -120,16 +120,6 @@ ebb_poll_t (ebb_usart_write)(ebb_usart_write_op *op, ebb_usart *u, const void *d
     return result;
 }
 
-ebb_poll_t (ebb_usart_read)(ebb_wait *w, ebb_usart *u, void *buf, size_t max, size_t *got)
-{
-    ebb_usart_rx *rx = u->rx;
-    EBB_REQUIRE(2, rx != NULL);
-    if (rx == NULL) {
-        return EBB_PENDING; /* contracts off: nothing will ever arrive */
-    }
-    return ebb_uart_rx_read(w, rx, buf, max, got);
-}
-
 __attribute__((cold)) void ebb_usart_write_blocking(ebb_usart *u, const void *data, size_t len)
 {
     ebb_stm32_usart_regs *r = u->regs;
@@ -147,25 +137,8 @@ void ebb_usart_isr(ebb_usart *u)
 {
     ebb_stm32_usart_regs *r = u->regs;
     uint32_t sr = r->SR;
-    ebb_usart_rx *rx = u->rx; /* NULL: the receiver is off, RXNE never set */
-    if (rx != NULL && (sr & (EBB_USART_SR_RXNE | EBB_USART_SR_ORE))) {
-        /* Reading DR after SR clears RXNE and ORE together. */
-        uint8_t b = (uint8_t)r->DR;
-        if (sr & EBB_USART_SR_ORE) {
-            rx->overruns++; /* the byte(s) after this one were lost */
-        }
-        if (sr & EBB_USART_SR_RXNE) {
-            /* ebb_uart_rx_put() written out: a call here costs the
-             * showdown's -O3 image bytes its budget does not have. */
-            uint16_t head = rx->head;
-            if ((uint16_t)(head - rx->tail) > rx->mask) {
-                rx->overruns++; /* ring full: drop the new byte */
-            } else {
-                rx->buf[head & rx->mask] = b;
-                __atomic_store_n(&rx->head, (uint16_t)(head + 1u), __ATOMIC_RELEASE);
-                ebb_uart_rx_wake(rx);
-            }
-        }
+    if (u->rx != NULL) { /* NULL: the receiver is off, RXNE never set */
+        ebb__usart_rx_isr(u, sr);
     }
     uint32_t cr1 = r->CR1;
     if ((cr1 & EBB_USART_CR1_TXEIE) && (sr & EBB_USART_SR_TXE)) {

@@ -64,8 +64,6 @@ EBB_BOARD_CONSOLE_NO_RX()
  * mode, and at or below the port's ceiling so its tasks may call ebb. */
 #define PRIO_IRQ 91u
 #define PRIO_LEVEL 4u
-static EBB_EXECUTOR_DEFINE(prio_exec, NULL);
-
 /* hot, both: on the prio runs' measured path, placed with the rest of it
  * (port/cortex-m/sections.ld) - elsewhere their lines moved with every
  * change to unrelated code, and the pender straddled two of them. */
@@ -74,6 +72,8 @@ __attribute__((hot)) static void prio_pend(ebb_executor *ex)
     (void)ex;
     ebb_cm_irq_pend(PRIO_IRQ);
 }
+
+static EBB_EXECUTOR_DEFINE(prio_exec, prio_pend);
 
 __attribute__((hot)) void SAI2_IRQHandler(void)
 {
@@ -319,9 +319,8 @@ int main(void)
 #if SHOWDOWN_SELFTIME
     ebb_cm_cyccnt_start();
 #endif
-    ebb_executor_init(&exec, NULL);
+    /* The executors are usable as defined: no ebb_executor_init(). */
 #if SHOWDOWN_PRIO
-    ebb_executor_init(&prio_exec, prio_pend);
     ebb_cm_irq_set_prio(PRIO_IRQ, PRIO_LEVEL);
     ebb_cm_irq_enable(PRIO_IRQ);
     showdown_start(&exec, &prio_exec);

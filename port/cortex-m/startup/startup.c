@@ -129,12 +129,15 @@ __attribute__((cold)) static const char *next_str(const char *s)
 
 /* `frame` is the stacked r0-r3, r12, lr, pc, xpsr of the faulting context.
  * Which fault it is comes from the exception number (IPSR): 3 HardFault,
- * 4 MemManage, 5 BusFault, 6 UsageFault - the four vectors share one
- * entry. */
+ * 4 MemManage, 5 BusFault, 6 UsageFault, and 2 NMI (kind 4, exit code
+ * EBB_CM_EXIT_NMI) - the five vectors share one entry. */
 __attribute__((noreturn, used, cold)) void ebb_cm_fault_c(const uint32_t *frame, uint32_t exc_return)
 {
-    uint32_t kind = (ebb_cm_ipsr() - 3u) & 3u;
-    const char *kind_name = "HardFault\0MemManage\0BusFault\0UsageFault";
+    uint32_t kind = ebb_cm_ipsr() - 3u;
+    if (kind > 4u) {
+        kind = 4u; /* NMI (2) */
+    }
+    const char *kind_name = "HardFault\0MemManage\0BusFault\0UsageFault\0NMI";
     for (uint32_t k = kind; k != 0; k--) {
         kind_name = next_str(kind_name);
     }
@@ -166,8 +169,8 @@ __attribute__((noreturn, used, cold)) void ebb_cm_fault_c(const uint32_t *frame,
     ebb_cm_fatal(msg, EBB_CM_EXIT_HARDFAULT + (int)kind);
 }
 
-/* One entry for the four fault vectors: pick the stack the exception frame
- * was pushed on (EXC_RETURN bit 2) and report. */
+/* One entry for the five fault vectors (NMI included): pick the stack the
+ * exception frame was pushed on (EXC_RETURN bit 2) and report. */
 #if EBB_CM_ARMV6M
 /* Thumb-1: no IT blocks, and only low registers in most instructions. */
 __attribute__((naked, used)) static void fault_entry(void)
@@ -200,11 +203,9 @@ void HardFault_Handler(void) __attribute__((weak, alias("fault_entry"), used));
 void MemManage_Handler(void) __attribute__((weak, alias("fault_entry"), used));
 void BusFault_Handler(void) __attribute__((weak, alias("fault_entry"), used));
 void UsageFault_Handler(void) __attribute__((weak, alias("fault_entry"), used));
-
-EBB_WEAK void NMI_Handler(void)
-{
-    ebb_cm_fatal("FAULT NMI\n", EBB_CM_EXIT_NMI);
-}
+/* An NMI is reported as a fault too ("FAULT NMI" and the registers). */
+void NMI_Handler(void) __attribute__((weak, alias("fault_entry"), used));
+EBB_BUILD_ASSERT(EBB_CM_EXIT_HARDFAULT + 4 == EBB_CM_EXIT_NMI, "kind 4 is the NMI");
 
 /** Called by the device's Default_Handler: an enabled interrupt without a
  *  handler is a configuration bug, so report its number instead of
