@@ -24,18 +24,21 @@
 #define HALF 0x80000000u
 
 static volatile uint32_t half_periods;
-/* The alarm (EBB_TICKS_NEVER: none): its high word here, its low word in
- * CC1's compare register, which is where the match needs it anyway - 4
- * bytes of RAM instead of 8.  CCR1 is written at once (no preload: OC1PE
- * stays 0) and only matters while CC1IE is set, which program() does only
- * for an alarm within the compare's reach. */
-static uint32_t alarm_hi = UINT32_MAX;
+/* The alarm (EBB_TICKS_NEVER: none) lives in the timer's compare unit, not
+ * in RAM: its low word in CC1's compare register, which is where the match
+ * needs it anyway, its high word in CC3's, a channel this driver owns and
+ * never enables (CC3S = 00, CC3E = 0, CC3IE = 0: RM0390 18.4.7-18.4.9), so
+ * the register only stores what is written (a match there sets CC3IF,
+ * which nothing reads).  Both are written at once (no preload: OC1PE and
+ * OC3PE stay 0); CCR1 only matters while CC1IE is set, which program() does
+ * only for an alarm within the compare's reach. */
+#define ALARM_HI (TIM->CCR[2])
 
-static ebb_ticks alarm_at(void) { return ((ebb_ticks)alarm_hi << 32) | TIM->CCR[0]; }
+static ebb_ticks alarm_at(void) { return ((ebb_ticks)ALARM_HI << 32) | TIM->CCR[0]; }
 
 static void alarm_set(ebb_ticks at)
 {
-    alarm_hi = (uint32_t)(at >> 32);
+    ALARM_HI = (uint32_t)(at >> 32);
     TIM->CCR[0] = (uint32_t)at;
 }
 
