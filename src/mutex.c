@@ -13,16 +13,31 @@ static inline bool in_task_poll(const ebb_task *cur)
     return (uintptr_t)cur > (uintptr_t)EBB__CANCEL_MARKER;
 }
 
-/* The refusals below are out of line and called last, so the fast paths
- * that call them need no stack frame.  With contracts on they never return
- * (the hook does not); were GCC to see that, it would call them with a
- * frame kept for the backtrace instead of jumping: noipa keeps it from
- * looking. */
-#if defined(__GNUC__) && !defined(__clang__)
-#define EBB__REFUSAL __attribute__((noinline, noipa, cold))
-#else
-#define EBB__REFUSAL __attribute__((noinline, cold))
-#endif
+/* The context `cur`'s executor polls it in (ebb/port.h), asked only
+ * outside thread mode. */
+static uint32_t home_context(const ebb_task *cur)
+{
+    return ebb_port_poll_context(__start_ebb_executors[cur->exec]);
+}
+
+/* A lock outside thread mode (ctx != 0) is made by `cur` itself when its
+ * executor polls in ctx; otherwise it is an interrupt handler that landed
+ * inside cur's poll (mutex:3).  An executor whose context the port does not
+ * know is let through: nothing tells its handler from an intruder. */
+static bool lock_context_ok(const ebb_task *cur, uint32_t ctx)
+{
+    uint32_t home = home_context(cur);
+    return home == EBB_PORT_CONTEXT_UNKNOWN || home == ctx;
+}
+
+/* The same for an unlock; for an executor the port does not know, the
+ * context its lock recorded (a lock outside thread mode always records
+ * it) tells the owner's polls from a handler inside one. */
+static bool unlock_context_ok(const ebb_mutex *m, const ebb_task *cur, uint32_t ctx)
+{
+    uint32_t home = home_context(cur);
+    return (home == EBB_PORT_CONTEXT_UNKNOWN ? m->owner_context : home) == ctx;
+}
 
 /* Give `m` to its longest waiter, or free it. */
 static void hand_over_locked(ebb_mutex *m)
@@ -53,9 +68,14 @@ static void reclaim_from_gone_owner_locked(ebb_mutex *m)
 ebb_poll_t (ebb_mutex_lock)(ebb_wait *w, ebb_mutex *m)
 {
     ebb_poll_t r = EBB_PENDING;
-    /* Outside a task there is nobody to own it or to wake: contracts off,
-     * it stays pending and registers nothing. */
+    /* Outside a task there is nobody to own it or to wake, and an
+     * interrupt handler that landed inside a task's poll is not that task:
+     * contracts off, it stays pending and registers nothing. */
     EBB_REQUIRE_OR(3, ebb__cur != NULL, return EBB_PENDING);
+    uint32_t const ctx = ebb_port_context();
+    if (ctx != 0 && !ebb_cancelling()) {
+        EBB_REQUIRE_OR(3, lock_context_ok(ebb__cur, ctx), return EBB_PENDING);
+    }
     ebb_irq_state s = ebb_port_lock();
 
     if (ebb_cancelling()) {
@@ -74,14 +94,14 @@ ebb_poll_t (ebb_mutex_lock)(ebb_wait *w, ebb_mutex *m)
         reclaim_from_gone_owner_locked(m);
         if (m->owner == NULL) {
             m->owner = ebb__cur;
-            m->owner_context = ebb_port_context();
+            m->owner_context = ctx;
             r = EBB_READY;
         } else {
             ebb_wait_add_locked(w, &m->waiters);
         }
     } else if (ebb_wait_fired(w) && m->owner == w->task) {
         w->task = NULL; /* unlock handed it to us */
-        m->owner_context = ebb_port_context();
+        m->owner_context = ctx;
         r = EBB_READY;
     } else {
         ebb_wait_add_locked(w, &m->waiters);
@@ -90,25 +110,23 @@ ebb_poll_t (ebb_mutex_lock)(ebb_wait *w, ebb_mutex *m)
     return r;
 }
 
-/* ebb_mutex_lock_if_free() outside a task's poll (or while cancelling):
- * mutex:3; contracts off, false.  Out of line, like the owned case below:
- * the uncontended take then needs no stack frame. */
-EBB__REFUSAL static bool lock_if_free_refused(void)
-{
-    EBB_REQUIRE(3, false);
-    return false;
-}
-
-/* ebb_mutex_lock_if_free() finding `m` owned: taken only if its owner is
- * gone (mutex:4, reclaimed).  Unlocks `s`. */
-__attribute__((noinline)) static bool lock_if_owned(ebb_mutex *m, ebb_irq_state s)
+/* ebb_mutex_lock_if_free() when the fast path below does not apply: outside
+ * a task's poll or while cancelling (mutex:3), outside thread mode (a task
+ * of an interrupt executor, or an interrupt handler inside some task's
+ * poll: mutex:3), or `m` owned (taken only if its owner is gone: mutex:4,
+ * reclaimed).  Contracts off, a refusal returns false. */
+__attribute__((noinline)) static bool lock_if_free_slow(ebb_mutex *m)
 {
     ebb_task *const cur = ebb__cur;
+    uint32_t const ctx = ebb_port_context();
+    EBB_REQUIRE_OR(3, in_task_poll(cur), return false);
+    EBB_REQUIRE_OR(3, ctx == 0 || lock_context_ok(cur, ctx), return false);
+    ebb_irq_state s = ebb_port_lock();
     reclaim_from_gone_owner_locked(m);
     bool r = m->owner == NULL;
     if (r) {
         m->owner = cur;
-        m->owner_context = ebb_port_context();
+        m->owner_context = ctx;
     }
     ebb_port_unlock(s);
     return r;
@@ -116,19 +134,21 @@ __attribute__((noinline)) static bool lock_if_owned(ebb_mutex *m, ebb_irq_state 
 
 bool ebb_mutex_lock_if_free(ebb_mutex *m)
 {
+    /* Fast: a task of main's executor (thread mode) finds it free.  Its
+     * context is 0, recorded by nobody: an unlock checks the context only
+     * outside thread mode, and there knows main's executor polls in it.
+     * (Shaped so that the slow path is one jump: no frame, no copies.) */
     ebb_task *const cur = ebb__cur;
-    if (EBB_UNLIKELY(!in_task_poll(cur))) {
-        return lock_if_free_refused();
-    }
-    uint32_t const ctx = ebb_port_context();
-    ebb_irq_state s = ebb_port_lock();
-    if (EBB_LIKELY(m->owner == NULL)) {
-        m->owner = cur;
-        m->owner_context = ctx;
+    if (EBB_LIKELY(in_task_poll(cur) && ebb_port_context() == 0)) {
+        ebb_irq_state s = ebb_port_lock();
+        if (EBB_LIKELY(m->owner == NULL)) {
+            m->owner = cur;
+            ebb_port_unlock(s);
+            return true;
+        }
         ebb_port_unlock(s);
-        return true;
     }
-    return lock_if_owned(m, s);
+    return lock_if_free_slow(m);
 }
 
 void ebb__mutex_drop_holder(ebb_task *t)
@@ -143,47 +163,42 @@ void ebb__mutex_drop_holder(ebb_task *t)
     }
 }
 
-/* Why an unlock was refused, in the order the contracts are documented:
- * outside a task's poll (or while cancelling) mutex:3; not the owner
- * mutex:2; the owner is the task being polled but the caller is an
- * interrupt handler that landed inside its poll (ebb__cur still names the
- * task; the execution context tells them apart) mutex:3.  Contracts off:
- * the unlock is a no-op, ownership unchanged. */
-EBB__REFUSAL static void unlock_refused(const ebb_mutex *m)
+/* ebb_mutex_unlock() when the fast path below does not apply: refused
+ * (contracts in the order they are documented: outside a task's poll or
+ * while cancelling mutex:3; not the owner mutex:2; an interrupt handler
+ * that landed inside the owner's poll - ebb__cur still names the owner -
+ * mutex:3; contracts off, a no-op, ownership unchanged), or a legitimate
+ * unlock outside thread mode, or one with tasks waiting. */
+__attribute__((noinline)) static void unlock_slow(ebb_mutex *m)
 {
-    EBB_REQUIRE(3, in_task_poll(ebb__cur));
-    EBB_REQUIRE(2, m->owner == ebb__cur);
-    EBB_REQUIRE(3, false);
-    (void)m;
-}
-
-/* An unlock with tasks waiting: out of line, so the unlock of a mutex
- * nobody waits for needs no stack frame.  Unlocks `s`. */
-__attribute__((noinline)) static void unlock_to_waiter(ebb_mutex *m, ebb_irq_state s)
-{
+    ebb_task *const cur = ebb__cur;
+    uint32_t const ctx = ebb_port_context();
+    EBB_REQUIRE_OR(3, in_task_poll(cur), return);
+    ebb_irq_state s = ebb_port_lock();
+    EBB_REQUIRE_OR(2, m->owner == cur, ebb_port_unlock(s); return);
+    EBB_REQUIRE_OR(3, ctx == 0 || unlock_context_ok(m, cur, ctx), ebb_port_unlock(s); return);
     hand_over_locked(m);
     ebb_port_unlock(s);
 }
 
 void ebb_mutex_unlock(ebb_mutex *m)
 {
-    /* The three refusals in one test, before the lock: while the caller
-     * owns `m`, only the caller changes its owner and context (a wake
-     * adds waiters, never an owner), so a pass here stays true; a failure
-     * changes nothing.  The owner is never the cancel marker (only a task
+    /* Fast: the owner, in thread mode, nobody waiting.  Owner and task
+     * are compared before the lock: while the caller owns `m`, only the
+     * caller changes its owner (a wake adds waiters, never an owner), so a
+     * pass stays true.  The owner is never the cancel marker (only a task
      * in its poll locks), so owner == cur rules out a cancel; cur != NULL
-     * a free mutex unlocked outside a task; the context, a handler that
-     * landed inside the owner's poll. */
+     * a free mutex unlocked outside a task.  (Shaped so that the slow path
+     * is one jump: no frame, no copies.) */
     ebb_task *const cur = ebb__cur;
-    if (EBB_UNLIKELY(m->owner != cur || cur == NULL || m->owner_context != ebb_port_context())) {
-        unlock_refused(m);
-        return;
+    if (EBB_LIKELY(m->owner == cur && cur != NULL && ebb_port_context() == 0)) {
+        ebb_irq_state s = ebb_port_lock();
+        if (EBB_LIKELY(ebb_waitlist_empty(&m->waiters))) {
+            m->owner = NULL;
+            ebb_port_unlock(s);
+            return;
+        }
+        ebb_port_unlock(s);
     }
-    ebb_irq_state s = ebb_port_lock();
-    if (!ebb_waitlist_empty(&m->waiters)) {
-        unlock_to_waiter(m, s);
-        return;
-    }
-    m->owner = NULL;
-    ebb_port_unlock(s);
+    unlock_slow(m);
 }

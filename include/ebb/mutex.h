@@ -23,9 +23,10 @@ extern "C" {
  * private. */
 typedef struct ebb_mutex {
     ebb_task *owner; /**< the task holding it, NULL when free */
-    uint32_t owner_context; /**< ebb_port_context() of the owner's polls
-                                 (next to owner: one store and one load
-                                 pair with it on a Cortex-M) */
+    uint32_t owner_context; /**< ebb_port_context() of the owner's lock,
+                                 recorded outside thread mode (an unlock
+                                 there compares it when the port does not
+                                 know the owner's executor) */
     ebb_waitlist waiters; /**< tasks waiting to lock it, oldest first */
 } ebb_mutex;
 
@@ -61,9 +62,12 @@ extern ebb_mutex *const __stop_ebb_mutexes[] EBB_WEAK;
  * the task: cancelling it hands `m` to the next waiter (for a mutex defined
  * with EBB_MUTEX_DEFINE).
  * Contract mutex:1 - the task does not already own it (no recursion).
- * Contract mutex:3 - called inside a task's poll (an interrupt handler that
- *                    lands inside one is not: on the host port it is told
- *                    apart; see docs/misuse.md).
+ * Contract mutex:3 - called inside a task's poll, by that task: an
+ *                    interrupt handler that lands inside the poll is not
+ *                    (told apart by the port's execution context; not for
+ *                    an executor with a pender of the application's own;
+ *                    docs/misuse.md).  Contracts off: pending, nothing
+ *                    queued.
  * Contract mutex:4 - the mutex is not owned by a task that stopped running
  *                    (its body returned, or it was cancelled while owning
  *                    a mutex outside the mutex table): checked when a task
@@ -77,13 +81,17 @@ EBB_AWAITABLE ebb_poll_t ebb_mutex_lock(ebb_wait *w, ebb_mutex *m);
 /** Take `m` if it is free, without waiting.  Returns whether it did.  Not
  *  a `try_` function: those may be called from interrupts, and a mutex is
  *  owned by a task (docs/api.md, "Calling context in names").
- *  Contract mutex:3 - called inside a task's poll.  Context: task.
- *  Cost: O(1). */
+ *  Contract mutex:3 - called inside a task's poll, by that task (not by an
+ *  interrupt handler inside the poll, as for ebb_mutex_lock()); contracts
+ *  off, false.  Contract mutex:4 as for ebb_mutex_lock().
+ *  Context: task.  Cost: O(1). */
 bool ebb_mutex_lock_if_free(ebb_mutex *m);
 
 /**
  * Release `m`, handing it to the first waiter if there is one.
- * Contract mutex:3 - called inside a task's poll.
+ * Contract mutex:3 - called inside a task's poll, by that task (not by an
+ *                    interrupt handler inside the owner's poll; contracts
+ *                    off: no-op, ownership unchanged).
  * Contract mutex:2 - the current task owns it (contracts off: no-op).
  * Context: task.  Cost: O(1) + a wake.
  */

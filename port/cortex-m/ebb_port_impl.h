@@ -101,7 +101,7 @@ typedef uint32_t ebb_irq_state;
 static inline uint32_t ebb_port_context(void)
 {
     uint32_t v;
-    __asm volatile("mrs %0, ipsr" : "=r"(v));
+    __asm("mrs %0, ipsr" : "=r"(v)); /* not volatile: constant within a call */
     return v;
 }
 

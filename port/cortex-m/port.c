@@ -119,6 +119,19 @@ static void irq_executor_pend(ebb_executor *ex)
     ebb_cm_irq_pend(EBB_CONTAINER_OF(ex, ebb_cm_irq_executor, ex)->irq);
 }
 
+/* ebb/port.h: where `ex` polls.  IPSR reads 16 + n inside device
+ * interrupt n's handler. */
+uint32_t ebb_port_poll_context(const ebb_executor *ex)
+{
+    if (ex->pend == NULL) {
+        return 0; /* main's executor, in thread mode */
+    }
+    if (ex->pend == irq_executor_pend) {
+        return 16u + EBB_CONTAINER_OF(ex, const ebb_cm_irq_executor, ex)->irq;
+    }
+    return EBB_PORT_CONTEXT_UNKNOWN; /* a pender of the application's own */
+}
+
 void ebb_cm_irq_executor_init(ebb_cm_irq_executor *x, unsigned irq, unsigned prio)
 {
     EBB_REQUIRE(1, prio >= EBB_CONFIG_PORT_CEILING_PRIO);

@@ -33,8 +33,9 @@ void ebb_rv_swi_init(uintptr_t msip_addr)
 }
 
 /* Called with the port lock held (MIE clear): a plain read-modify-write of
- * `pending` cannot be interleaved with the handler's. */
-static void swi_pend(ebb_executor *ex)
+ * `pending` cannot be interleaved with the handler's.  Not static: port.c's
+ * ebb_port_poll_context() recognises the port's executors by it. */
+void ebb__rv_swi_pend(ebb_executor *ex)
 {
     pending |= 1u << ex->port; /* the executor's level */
     *msip = 1;
@@ -44,7 +45,7 @@ void ebb_rv_swi_executor_init(ebb_executor *ex, unsigned level)
 {
     EBB_REQUIRE(1, msip != NULL && level >= 1 && level <= EBB_CONFIG_RV_SWI_LEVELS &&
                        level_exec[level] == NULL);
-    ebb_executor_init(ex, swi_pend);
+    ebb_executor_init(ex, ebb__rv_swi_pend);
     ex->port = (uint8_t)level;
     level_exec[level] = ex;
 }

@@ -749,6 +749,63 @@ static void test_unlock_from_interrupt_in_owner_poll(void **state)
 #endif
 }
 
+/* Row: ebb_mutex_lock_if_free() / ebb_mutex_lock() from an interrupt
+ * handler that lands inside a task's poll - the handler would take the
+ * mutex on the interrupted task's behalf.  mutex:3; contracts off, false /
+ * pending, nothing owned or registered. */
+static ebb_wait isr_wait;
+static bool isr_took;
+static ebb_poll_t isr_lock_r;
+static void lock_if_free_isr(void *arg) { isr_took = ebb_mutex_lock_if_free(arg); }
+static void lock_isr(void *arg) { isr_lock_r = EBB_POLL(ebb_mutex_lock)(&isr_wait, arg); }
+static ebb_poll_t irq_locks_poll(ebb_task *self)
+{
+    struct holder *h = EBB_CONTAINER_OF(self, struct holder, task);
+    EBB_BEGIN(&self->co);
+    h->step = 1;
+    ebb_host_irq(h->out ? lock_isr : lock_if_free_isr, &held_m); /* now, inside this poll */
+    h->step = 2;
+    EBB_END();
+}
+
+/* One row per entry point (a contract leaves the simulated interrupt
+ * unfinished: each needs the fresh port of a test of its own). */
+static void lock_from_interrupt_row(int awaitable)
+{
+    held_reset();
+    isr_wait = (ebb_wait)EBB_WAIT_INITIALIZER;
+    isr_took = true;
+    isr_lock_r = EBB_READY;
+    holder_start(&h1, irq_locks_poll);
+    h1.out = awaitable;
+    MISUSE("mutex", 3, ebb_executor_poll(&test_exec));
+    assert_int_equal(h1.step, 1 + !EBB_CONFIG_CONTRACTS);
+#if !EBB_CONFIG_CONTRACTS
+    if (awaitable) {
+        assert_false(ebb_poll_is_ready(isr_lock_r));
+    } else {
+        assert_false(isr_took);
+    }
+#else
+    ebb_task_cancel(&h1.task);
+#endif
+    assert_null(held_m.owner);
+    assert_true(ebb_waitlist_empty(&held_m.waiters));
+    assert_false(ebb_wait_linked(&isr_wait));
+}
+
+static void test_lock_if_free_from_interrupt_in_task_poll(void **state)
+{
+    (void)state;
+    lock_from_interrupt_row(0);
+}
+
+static void test_lock_from_interrupt_in_task_poll(void **state)
+{
+    (void)state;
+    lock_from_interrupt_row(1);
+}
+
 /* Row: NULL channel or element pointers on the try_ fast paths (they used
  * to fault). */
 static void test_null_pointers_on_try_paths(void **state)
@@ -806,6 +863,8 @@ int main(void)
         RUN(test_try_holder_is_no_task),
         RUN(test_one_wait_in_two_select_branches),
         RUN(test_unlock_from_interrupt_in_owner_poll),
+        RUN(test_lock_if_free_from_interrupt_in_task_poll),
+        RUN(test_lock_from_interrupt_in_task_poll),
         RUN(test_null_pointers_on_try_paths),
     };
 #if EBB_CONFIG_CONTRACTS

@@ -86,6 +86,8 @@ endfunction()
 #   test_irq_executor_<k>    an interrupt executor preempts; its ceiling contracts
 #   test_contract, test_fault_*  contracts and faults are reported
 #   test_mutex_isr           an interrupt's unlock inside the owner's poll: mutex:3
+#   test_mutex_isr_<k>       an interrupt's lock inside a task's poll (1, 2):
+#                            mutex:3; an interrupt executor's task (3): none
 #   test_finger, test_uart   the board's virtual button and console
 #   example_*                blinky, uart_echo and button driven through the console
 function(ebb_fw_suite)
@@ -125,6 +127,17 @@ function(ebb_fw_suite)
   # ebb_mutex_unlock() from an interrupt inside the owner's poll: mutex:3
   # (the port's execution context, ebb_port_context(); docs/misuse.md).
   ebb_fw_test(test_mutex_isr SOURCES ${EBB_FW_DIR}/test_mutex_isr.c PORT CODE 100 GREP "PANIC mutex:3")
+  # ... and a lock (lock_if_free, then the awaitable) from such a handler;
+  # no false alarm for an interrupt executor's task (all outside thread mode).
+  foreach(kind 1 2 3)
+    set(n test_mutex_isr_${kind})
+    if(kind EQUAL 3)
+      ebb_fw_test(${n} SOURCES ${EBB_FW_DIR}/test_mutex_isr.c PORT GREP PASS)
+    else()
+      ebb_fw_test(${n} SOURCES ${EBB_FW_DIR}/test_mutex_isr.c PORT CODE 100 GREP "PANIC mutex:3")
+    endif()
+    target_compile_definitions(${n} PRIVATE FW_MUTEX_ISR_KIND=${kind})
+  endforeach()
   ebb_fw_test(test_fault_contract SOURCES ${EBB_FW_DIR}/test_fault.c CODE 100 GREP "PANIC task:1")
   target_compile_definitions(test_fault_contract PRIVATE FW_FAULT_KIND=1)
   if(EBB_FW_FAULT_LOAD)
