@@ -275,6 +275,20 @@ static EBB_MUTEX_DEFINE(held_m);
 
 static ebb_waitlist never; /* nobody ever wakes it */
 
+/* Most rows need a task that takes something of held_ch / held_m, then
+ * misbehaves: each is a script of these steps, which one poll function
+ * plays (h->step counts the awaits done; UNLOCK is not one). */
+enum act {
+    END,
+    LOCK,       /* await ebb_mutex_lock(held_m) */
+    UNLOCK,     /* ebb_mutex_unlock(held_m) */
+    RESERVE,    /* await ebb_channel_reserve(held_ch), write 99 into the slot */
+    PEEK,       /* await ebb_channel_peek(held_ch), the element into h->out */
+    RECV,       /* await ebb_channel_recv(held_ch) into h->out */
+    SEND5,      /* await ebb_channel_send(held_ch) of 5 */
+    WAIT_NEVER, /* await ebb_wait_on(never): for good, unless a test wakes it */
+};
+
 struct holder {
     ebb_task task;
     ebb_wait wait;
@@ -282,6 +296,7 @@ struct holder {
     void *slot;
     int out;
     int step;
+    const enum act *script; /* holder_run() */
 };
 static struct holder h1, h2;
 
@@ -298,17 +313,59 @@ static void holder_start(struct holder *h, ebb_task_fn fn)
     assert_int_equal(ebb_task_spawn(&test_exec, &h->task), EBB_OK);
 }
 
-/* Reserve a slot, write into it, then wait for good without committing. */
-static ebb_poll_t reserve_then_wait_poll(ebb_task *self)
+static ebb_poll_t script_poll(ebb_task *self)
 {
     struct holder *h = EBB_CONTAINER_OF(self, struct holder, task);
     EBB_BEGIN(&self->co);
-    EBB_AWAIT(ebb_channel_reserve(&h->wait, &held_ch, &h->slot));
-    *(int *)h->slot = 99;
-    h->step = 1;
-    EBB_AWAIT(ebb_wait_on(&h->wait, &never));
+    for (; *h->script != END; h->script++) {
+        if (*h->script == UNLOCK) {
+            ebb_mutex_unlock(&held_m);
+            continue;
+        }
+        if (*h->script == LOCK) {
+            EBB_AWAIT(ebb_mutex_lock(&h->wait, &held_m));
+        } else if (*h->script == RESERVE) {
+            EBB_AWAIT(ebb_channel_reserve(&h->wait, &held_ch, &h->slot));
+            *(int *)h->slot = 99; /* never published unless committed */
+        } else if (*h->script == PEEK) {
+            EBB_AWAIT(ebb_channel_peek(&h->wait, &held_ch, &h->slot));
+            h->out = *(int *)h->slot;
+        } else if (*h->script == RECV) {
+            EBB_AWAIT(ebb_channel_recv(&h->wait, &held_ch, &h->out));
+        } else if (*h->script == SEND5) {
+            h->out = 5;
+            EBB_AWAIT(ebb_channel_send(&h->wait, &held_ch, &h->out));
+        } else {
+            EBB_AWAIT(ebb_wait_on(&h->wait, &never));
+        }
+        h->step++;
+    }
     EBB_END();
 }
+
+/* Spawn `h` on the test executor to play `script` (ending with END). */
+static void holder_run(struct holder *h, const enum act *script)
+{
+    holder_start(h, script_poll);
+    h->script = script;
+}
+
+/* The scripts: take, then hold for good (or until woken) ... */
+static const enum act reserve_then_wait[] = {RESERVE, WAIT_NEVER, END};
+static const enum act peek_then_wait[] = {PEEK, WAIT_NEVER, END};
+static const enum act lock_then_wait[] = {LOCK, WAIT_NEVER, END};
+static const enum act lock_wait_end[] = {LOCK, WAIT_NEVER, END}; /* ends when woken */
+/* ... take and end still holding it ... */
+static const enum act lock_and_end[] = {LOCK, END};
+static const enum act reserve_and_end[] = {RESERVE, END};
+static const enum act peek_and_end[] = {PEEK, END};
+/* ... take what the holder holds, or wait for what it holds itself ... */
+static const enum act recv_one[] = {RECV, END};
+static const enum act lock_unlock[] = {LOCK, UNLOCK, END};
+static const enum act peek_then_recv[] = {PEEK, RECV, END};
+static const enum act reserve_twice[] = {RESERVE, RESERVE, END};
+static const enum act peek_twice[] = {PEEK, PEEK, END};
+static const enum act reserve_then_send[] = {RESERVE, SEND5, END};
 
 /* Row: a task cancelled while it holds a reservation - the channel used to
  * stay wedged for good (later sends returned OK and could never be
@@ -318,7 +375,7 @@ static void test_cancel_drops_reservation(void **state)
 {
     (void)state;
     held_reset();
-    holder_start(&h1, reserve_then_wait_poll);
+    holder_run(&h1, reserve_then_wait);
     ebb_executor_poll(&test_exec);
     assert_int_equal(h1.step, 1);
     int v = 1, out = 0;
@@ -340,37 +397,16 @@ static void test_cancel_drops_reservation(void **state)
     assert_int_equal(ebb_channel_try_send(&held_ch, &v), EBB_EAGAIN);
 }
 
-/* Peek the oldest element, then wait for good without releasing it. */
-static ebb_poll_t peek_then_wait_poll(ebb_task *self)
-{
-    struct holder *h = EBB_CONTAINER_OF(self, struct holder, task);
-    EBB_BEGIN(&self->co);
-    EBB_AWAIT(ebb_channel_peek(&h->wait, &held_ch, &h->slot));
-    h->out = *(int *)h->slot;
-    h->step = 1;
-    EBB_AWAIT(ebb_wait_on(&h->wait, &never));
-    EBB_END();
-}
-
 /* Row: a task cancelled while it holds a peek - the element goes back to
  * the channel unconsumed, and a receiver waiting for it gets it. */
-static ebb_poll_t recv_poll(ebb_task *self)
-{
-    struct holder *h = EBB_CONTAINER_OF(self, struct holder, task);
-    EBB_BEGIN(&self->co);
-    EBB_AWAIT(ebb_channel_recv(&h->wait, &held_ch, &h->out));
-    h->step = 1;
-    EBB_END();
-}
-
 static void test_cancel_returns_peek(void **state)
 {
     (void)state;
     held_reset();
     int v = 5, out = 0;
     assert_int_equal(ebb_channel_try_send(&held_ch, &v), EBB_OK);
-    holder_start(&h1, peek_then_wait_poll);
-    holder_start(&h2, recv_poll);
+    holder_run(&h1, peek_then_wait);
+    holder_run(&h2, recv_one);
     ebb_executor_poll(&test_exec);
     assert_int_equal(h1.out, 5);
     assert_int_equal(h2.step, 0); /* waits behind the peek */
@@ -382,25 +418,16 @@ static void test_cancel_returns_peek(void **state)
     assert_int_equal(ebb_channel_count(&held_ch), 0);
 }
 
-/* Lock the mutex, then wait for good without unlocking it. */
-static ebb_poll_t lock_then_wait_poll(ebb_task *self)
+/* h1 owns held_m, h2 waits for it (lock_unlock): cancelling h1 hands it
+ * to h2, in order, which then takes it and unlocks it. */
+static void cancel_h1_hands_mutex_to_h2(void)
 {
-    struct holder *h = EBB_CONTAINER_OF(self, struct holder, task);
-    EBB_BEGIN(&self->co);
-    EBB_AWAIT(ebb_mutex_lock(&h->wait, &held_m));
-    h->step = 1;
-    EBB_AWAIT(ebb_wait_on(&h->wait, &never));
-    EBB_END();
-}
-
-static ebb_poll_t lock_poll(ebb_task *self)
-{
-    struct holder *h = EBB_CONTAINER_OF(self, struct holder, task);
-    EBB_BEGIN(&self->co);
-    EBB_AWAIT(ebb_mutex_lock(&h->wait, &held_m));
-    h->step = 1;
-    ebb_mutex_unlock(&held_m);
-    EBB_END();
+    assert_int_equal(h2.step, 0);
+    ebb_task_cancel(&h1.task);
+    assert_ptr_equal(held_m.owner, &h2.task);
+    ebb_executor_poll(&test_exec);
+    assert_int_equal(h2.step, 1);
+    assert_null(held_m.owner);
 }
 
 /* Row: a task cancelled while it owns a mutex - it used to stay locked for
@@ -409,42 +436,11 @@ static void test_cancel_hands_on_mutex(void **state)
 {
     (void)state;
     held_reset();
-    holder_start(&h1, lock_then_wait_poll);
-    holder_start(&h2, lock_poll);
+    holder_run(&h1, lock_then_wait);
+    holder_run(&h2, lock_unlock);
     ebb_executor_poll(&test_exec);
     assert_ptr_equal(held_m.owner, &h1.task);
-    assert_int_equal(h2.step, 0);
-    ebb_task_cancel(&h1.task);
-    assert_ptr_equal(held_m.owner, &h2.task); /* handed on, in order */
-    ebb_executor_poll(&test_exec);
-    assert_int_equal(h2.step, 1);
-    assert_null(held_m.owner);
-}
-
-/* Lock and finish without unlocking; reserve and finish; peek and finish. */
-static ebb_poll_t lock_and_end_poll(ebb_task *self)
-{
-    struct holder *h = EBB_CONTAINER_OF(self, struct holder, task);
-    EBB_BEGIN(&self->co);
-    EBB_AWAIT(ebb_mutex_lock(&h->wait, &held_m));
-    h->step = 1;
-    EBB_END();
-}
-static ebb_poll_t reserve_and_end_poll(ebb_task *self)
-{
-    struct holder *h = EBB_CONTAINER_OF(self, struct holder, task);
-    EBB_BEGIN(&self->co);
-    EBB_AWAIT(ebb_channel_reserve(&h->wait, &held_ch, &h->slot));
-    h->step = 1;
-    EBB_END();
-}
-static ebb_poll_t peek_and_end_poll(ebb_task *self)
-{
-    struct holder *h = EBB_CONTAINER_OF(self, struct holder, task);
-    EBB_BEGIN(&self->co);
-    EBB_AWAIT(ebb_channel_peek(&h->wait, &held_ch, &h->slot));
-    h->step = 1;
-    EBB_END();
+    cancel_h1_hands_mutex_to_h2();
 }
 
 /* Row: a task that ends owning a mutex (it used to stay locked for good).
@@ -454,8 +450,8 @@ static void test_end_owning_mutex(void **state)
 {
     (void)state;
     held_reset();
-    holder_start(&h1, lock_and_end_poll);
-    holder_start(&h2, lock_poll);
+    holder_run(&h1, lock_and_end);
+    holder_run(&h2, lock_unlock);
     MISUSE("mutex", 4, ebb_executor_poll(&test_exec));
     assert_int_equal(h1.step, 1);
 #if !EBB_CONFIG_CONTRACTS
@@ -464,18 +460,6 @@ static void test_end_owning_mutex(void **state)
     assert_int_equal(h2.step, 1);
     assert_null(held_m.owner);
 #endif
-}
-
-/* Lock, wait until `never` is woken, end still owning the mutex. */
-static ebb_poll_t lock_wait_end_poll(ebb_task *self)
-{
-    struct holder *h = EBB_CONTAINER_OF(self, struct holder, task);
-    EBB_BEGIN(&self->co);
-    EBB_AWAIT(ebb_mutex_lock(&h->wait, &held_m));
-    h->step = 1;
-    EBB_AWAIT(ebb_wait_on(&h->wait, &never));
-    h->step = 2;
-    EBB_END();
 }
 
 /* Row: a task ends owning a mutex another task already waits for.  Nothing
@@ -487,20 +471,15 @@ static void test_end_owning_mutex_with_waiter(void **state)
 {
     (void)state;
     held_reset();
-    holder_start(&h1, lock_wait_end_poll);
-    holder_start(&h2, lock_poll);
+    holder_run(&h1, lock_wait_end);
+    holder_run(&h2, lock_unlock);
     ebb_executor_poll(&test_exec);
     assert_int_equal(h1.step, 1);
     ebb_waitlist_wake_all(&never);
     ebb_executor_poll(&test_exec);
     assert_int_equal(ebb_task_state(&h1.task), EBB_TASK_DONE);
     assert_ptr_equal(held_m.owner, &h1.task);
-    assert_int_equal(h2.step, 0);
-    ebb_task_cancel(&h1.task); /* finished: gives back what it holds */
-    assert_ptr_equal(held_m.owner, &h2.task);
-    ebb_executor_poll(&test_exec);
-    assert_int_equal(h2.step, 1);
-    assert_null(held_m.owner);
+    cancel_h1_hands_mutex_to_h2(); /* finished: gives back what it holds */
 }
 
 /* Row: a task that ends holding a reservation or a peek.  Not detected
@@ -511,7 +490,7 @@ static void test_end_holding_reservation_or_peek(void **state)
 {
     (void)state;
     held_reset();
-    holder_start(&h1, reserve_and_end_poll);
+    holder_run(&h1, reserve_and_end);
     ebb_executor_poll(&test_exec);
     assert_int_equal(ebb_task_state(&h1.task), EBB_TASK_DONE);
     assert_null(ebb_channel_try_reserve(&held_ch)); /* still held */
@@ -523,7 +502,7 @@ static void test_end_holding_reservation_or_peek(void **state)
     held_reset();
     int v = 8, out = 0;
     assert_int_equal(ebb_channel_try_send(&held_ch, &v), EBB_OK);
-    holder_start(&h1, peek_and_end_poll);
+    holder_run(&h1, peek_and_end);
     ebb_executor_poll(&test_exec);
     assert_int_equal(ebb_channel_try_recv(&held_ch, &out), EBB_EBUSY); /* still held */
     ebb_task_cancel(&h1.task);
@@ -531,26 +510,20 @@ static void test_end_holding_reservation_or_peek(void **state)
     assert_int_equal(out, 8);
 }
 
-/* Peek, then receive from the same channel: it would wait for itself. */
-static ebb_poll_t peek_then_recv_poll(ebb_task *self)
+/* h1 plays `script`, whose second await waits for what h1 holds itself:
+ * channel:`id`.  Contracts off, it still waits for itself: polled again, it
+ * stays at its first step, running, until the caller cancels it. */
+static void holder_waits_for_itself(const enum act *script, int id)
 {
-    struct holder *h = EBB_CONTAINER_OF(self, struct holder, task);
-    EBB_BEGIN(&self->co);
-    EBB_AWAIT(ebb_channel_peek(&h->wait, &held_ch, &h->slot));
-    h->step = 1;
-    EBB_AWAIT(ebb_channel_recv(&h->wait, &held_ch, &h->out));
-    h->step = 2;
-    EBB_END();
-}
-static ebb_poll_t reserve_twice_poll(ebb_task *self)
-{
-    struct holder *h = EBB_CONTAINER_OF(self, struct holder, task);
-    EBB_BEGIN(&self->co);
-    EBB_AWAIT(ebb_channel_reserve(&h->wait, &held_ch, &h->slot));
-    h->step = 1;
-    EBB_AWAIT(ebb_channel_reserve(&h->wait, &held_ch, &h->slot));
-    h->step = 2;
-    EBB_END();
+    (void)id; /* (contracts off: MISUSE does not name it) */
+    holder_run(&h1, script);
+    MISUSE("channel", id, ebb_executor_poll(&test_exec));
+    assert_int_equal(h1.step, 1);
+#if !EBB_CONFIG_CONTRACTS
+    ebb_executor_poll(&test_exec);
+    assert_int_equal(h1.step, 1);
+    assert_int_equal(ebb_task_state(&h1.task), EBB_TASK_RUNNING);
+#endif
 }
 
 /* Row: recv (or peek) by the task that holds the channel's peek - it used
@@ -563,12 +536,8 @@ static void test_recv_while_holding_peek(void **state)
     int v = 3, w = 4, out = 0;
     assert_int_equal(ebb_channel_try_send(&held_ch, &v), EBB_OK);
     assert_int_equal(ebb_channel_try_send(&held_ch, &w), EBB_OK);
-    holder_start(&h1, peek_then_recv_poll);
-    MISUSE("channel", 5, ebb_executor_poll(&test_exec));
-    assert_int_equal(h1.step, 1);
+    holder_waits_for_itself(peek_then_recv, 5);
 #if !EBB_CONFIG_CONTRACTS
-    ebb_executor_poll(&test_exec);
-    assert_int_equal(h1.step, 1); /* waits for itself */
     ebb_task_cancel(&h1.task);
     assert_int_equal(ebb_channel_try_recv(&held_ch, &out), EBB_OK);
     assert_int_equal(out, 3); /* given back unconsumed */
@@ -583,14 +552,7 @@ static void test_reserve_twice(void **state)
 {
     (void)state;
     held_reset();
-    holder_start(&h1, reserve_twice_poll);
-    MISUSE("channel", 6, ebb_executor_poll(&test_exec));
-    assert_int_equal(h1.step, 1);
-#if !EBB_CONFIG_CONTRACTS
-    ebb_executor_poll(&test_exec);
-    assert_int_equal(h1.step, 1); /* waits for itself */
-    assert_int_equal(ebb_task_state(&h1.task), EBB_TASK_RUNNING);
-#endif
+    holder_waits_for_itself(reserve_twice, 6);
     ebb_task_cancel(&h1.task);
     assert_non_null(ebb_channel_try_reserve(&held_ch)); /* dropped on cancel */
     ebb_channel_commit(&held_ch);
@@ -599,17 +561,6 @@ static void test_reserve_twice(void **state)
 /* Row: peek by the task that holds the peek - it would wait for itself:
  * channel:5, as recv.  Contracts off: it waits for itself until a cancel
  * gives the peek back. */
-static ebb_poll_t peek_twice_poll(ebb_task *self)
-{
-    struct holder *h = EBB_CONTAINER_OF(self, struct holder, task);
-    EBB_BEGIN(&self->co);
-    EBB_AWAIT(ebb_channel_peek(&h->wait, &held_ch, &h->slot));
-    h->step = 1;
-    EBB_AWAIT(ebb_channel_peek(&h->wait, &held_ch, &h->slot));
-    h->step = 2;
-    EBB_END();
-}
-
 static void test_peek_twice(void **state)
 {
     (void)state;
@@ -617,13 +568,7 @@ static void test_peek_twice(void **state)
     int v = 6, out = 0;
     assert_int_equal(ebb_channel_try_send(&held_ch, &v), EBB_OK);
     assert_int_equal(ebb_channel_try_send(&held_ch, &v), EBB_OK);
-    holder_start(&h1, peek_twice_poll);
-    MISUSE("channel", 5, ebb_executor_poll(&test_exec));
-    assert_int_equal(h1.step, 1);
-#if !EBB_CONFIG_CONTRACTS
-    ebb_executor_poll(&test_exec);
-    assert_int_equal(h1.step, 1); /* waits for itself */
-#endif
+    holder_waits_for_itself(peek_twice, 5);
     ebb_task_cancel(&h1.task);
     assert_int_equal(ebb_channel_try_recv(&held_ch, &out), EBB_OK); /* given back */
     assert_int_equal(out, 6);
@@ -633,18 +578,6 @@ static void test_peek_twice(void **state)
  * room - room comes only with its own commit: channel:6, as reserve.
  * Contracts off: it waits for itself until a cancel drops the reservation
  * (which makes the room). */
-static ebb_poll_t reserve_then_send_poll(ebb_task *self)
-{
-    struct holder *h = EBB_CONTAINER_OF(self, struct holder, task);
-    EBB_BEGIN(&self->co);
-    EBB_AWAIT(ebb_channel_reserve(&h->wait, &held_ch, &h->slot));
-    h->step = 1;
-    h->out = 5;
-    EBB_AWAIT(ebb_channel_send(&h->wait, &held_ch, &h->out));
-    h->step = 2;
-    EBB_END();
-}
-
 static void test_send_while_holding_reservation(void **state)
 {
     (void)state;
@@ -653,13 +586,7 @@ static void test_send_while_holding_reservation(void **state)
     for (int i = 0; i < 3; i++) {
         assert_int_equal(ebb_channel_try_send(&held_ch, &v), EBB_OK);
     }
-    holder_start(&h1, reserve_then_send_poll); /* takes the last slot */
-    MISUSE("channel", 6, ebb_executor_poll(&test_exec));
-    assert_int_equal(h1.step, 1);
-#if !EBB_CONFIG_CONTRACTS
-    ebb_executor_poll(&test_exec);
-    assert_int_equal(h1.step, 1); /* waits for itself */
-#endif
+    holder_waits_for_itself(reserve_then_send, 6); /* takes the last slot */
     ebb_task_cancel(&h1.task);
     assert_int_equal(ebb_channel_count(&held_ch), 3); /* nothing of it published */
     assert_int_equal(ebb_channel_try_send(&held_ch, &v), EBB_OK); /* its slot is free */
@@ -675,7 +602,7 @@ static void test_try_holder_is_no_task(void **state)
     held_reset();
     void *slot = ebb_channel_try_reserve(&held_ch);
     assert_non_null(slot);
-    holder_start(&h1, reserve_and_end_poll);
+    holder_run(&h1, reserve_and_end);
     ebb_executor_poll(&test_exec);
     assert_int_equal(h1.step, 0); /* waits behind the try_ reservation */
     ebb_task_cancel(&h1.task);
