@@ -63,7 +63,7 @@ bool ebb_board_virtual_armed(bool pressed)
 
 /* ---- the finger's executor (the finger: boards/virtual/finger.c) ---- */
 
-static EBB_CM_IRQ_EXECUTOR_DEFINE(finger_exec);
+static EBB_CM_IRQ_EXECUTOR_DEFINE(finger_exec, EBB_BOARD_FINGER_IRQ, EBB_BOARD_PRIO_FINGER);
 
 EBB_CM_IRQ_EXECUTOR_HANDLER(SPI4_IRQHandler, finger_exec)
 

@@ -33,7 +33,7 @@ void EBB_BOARD_BUTTON_HANDLER(void)
 
 /* ---- the finger's executor (the finger: finger.c) ---- */
 
-static EBB_CM_IRQ_EXECUTOR_DEFINE(finger_exec);
+static EBB_CM_IRQ_EXECUTOR_DEFINE(finger_exec, EBB_BOARD_FINGER_IRQ, EBB_BOARD_PRIO_FINGER);
 
 EBB_CM_IRQ_EXECUTOR_HANDLER(EBB_BOARD_FINGER_HANDLER, finger_exec)
 

@@ -302,27 +302,52 @@ uint32_t ebb_cm_stack_size_bytes(void);
 typedef struct ebb_cm_irq_executor {
     ebb_executor ex; /* first member: &x->ex is what tasks are spawned on */
     uint16_t irq;
+    uint8_t prio; /* logical priority; in what was padding */
 } ebb_cm_irq_executor;
 
-/** Initializer of an interrupt executor not yet bound to its interrupt
- *  (embedded in a struct, it also needs EBB_EXECUTOR_TABLE_ENTRY). */
-#define EBB_CM_IRQ_EXECUTOR_INITIALIZER {EBB_EXECUTOR_INITIALIZER(NULL), 0}
+/** @cond INTERNAL */
+/* The pender an interrupt executor starts with: the first wake of one of
+ * its tasks (its first spawn) sets the line's NVIC priority and enables it,
+ * then puts the steady pender in its place - so the set-up costs no later
+ * wake anything, and a program whose executors are all defined makes no
+ * init call. */
+void ebb__cm_irq_executor_first_pend(ebb_executor *ex);
+/** @endcond */
 
-/** Define interrupt executor `name` and enter it in the executor table
- *  (see EBB_EXECUTOR_DEFINE).  Tasks may be spawned on it at once; they
- *  run once ebb_cm_irq_executor_init() has bound it to its interrupt (the
- *  NVIC priority and enable are hardware set-up, made at run time).
- *  Prefix with `static` as needed. */
-#define EBB_CM_IRQ_EXECUTOR_DEFINE(name)                                       \
-    ebb_cm_irq_executor name = EBB_CM_IRQ_EXECUTOR_INITIALIZER;               \
+/** Initializer of an interrupt executor on device interrupt `irq` at
+ *  logical priority `prio` (0 = most urgent), for one embedded in a struct
+ *  (which also needs EBB_EXECUTOR_TABLE_ENTRY).  Both must be constant
+ *  expressions; a priority above the ceiling (contract cm:1's rule), one
+ *  that does not fit EBB_CONFIG_PORT_PRIO_BITS or a line >= 496 (cm:2's)
+ *  does not compile. */
+#define EBB_CM_IRQ_EXECUTOR_INITIALIZER(irq, prio)                             \
+    {EBB_EXECUTOR_INITIALIZER(ebb__cm_irq_executor_first_pend),                \
+     (uint16_t)EBB_BUILD_CHECKED((irq), (irq) < 496u,                          \
+                                 "interrupt executor: irq must be < 496"),     \
+     (uint8_t)EBB_BUILD_CHECKED((prio),                                        \
+         (prio) >= EBB_CONFIG_PORT_CEILING_PRIO &&                             \
+             (prio) < (1u << EBB_CONFIG_PORT_PRIO_BITS),                       \
+         "interrupt executor: need EBB_CONFIG_PORT_CEILING_PRIO <= prio < "    \
+         "2^EBB_CONFIG_PORT_PRIO_BITS (its tasks call ebb)")}
+
+/** Define interrupt executor `name` on device interrupt `irq` at logical
+ *  priority `prio` (0 = most urgent), and enter it in the executor table
+ *  (see EBB_EXECUTOR_DEFINE).  Complete as defined: no init call - the
+ *  first spawn of a task on it sets the line's NVIC priority and enables
+ *  it.  Its handler is EBB_CM_IRQ_EXECUTOR_HANDLER(<vector name>, name).
+ *  Use an interrupt line nothing else drives (an absent peripheral's
+ *  vector).  `irq` and `prio` are checked at compile time (see
+ *  EBB_CM_IRQ_EXECUTOR_INITIALIZER).  Prefix with `static` as needed.
+ *  RAM: 20 bytes on a 32-bit MCU, + one pointer in the executor table. */
+#define EBB_CM_IRQ_EXECUTOR_DEFINE(name, irq, prio)                            \
+    ebb_cm_irq_executor name = EBB_CM_IRQ_EXECUTOR_INITIALIZER(irq, prio);    \
     EBB_EXECUTOR_TABLE_ENTRY(name, &name.ex)
 
 /**
- * Make `x` (defined with EBB_CM_IRQ_EXECUTOR_DEFINE) an interrupt executor
- * on device interrupt `irq` at logical
- * priority `prio` (0 = most urgent), then enable the interrupt.  Its handler
- * is EBB_CM_IRQ_EXECUTOR_HANDLER(<vector name>, x).  Use an interrupt line
- * nothing else drives (an absent peripheral's vector).
+ * Bind `x` to device interrupt `irq` at logical priority `prio` now, and
+ * enable the interrupt: for a line or priority chosen at run time (one
+ * known at build time goes to EBB_CM_IRQ_EXECUTOR_DEFINE, which needs no
+ * call).  Its handler is EBB_CM_IRQ_EXECUTOR_HANDLER(<vector name>, x).
  * Contract cm:1 - prio >= EBB_CONFIG_PORT_CEILING_PRIO: its tasks call ebb,
  *                 which an interrupt above the ceiling must never do.
  * Contract cm:2 - prio < 2^EBB_CONFIG_PORT_PRIO_BITS and irq < 496.

@@ -119,6 +119,18 @@ static void irq_executor_pend(ebb_executor *ex)
     ebb_cm_irq_pend(EBB_CONTAINER_OF(ex, ebb_cm_irq_executor, ex)->irq);
 }
 
+/* The line's set-up, then the steady pender in place of this one (called
+ * with the lock held, so no other wake races the swap).  The table lookup
+ * ebb_executor_init() would make was done by the spawn that woke the task. */
+void ebb__cm_irq_executor_first_pend(ebb_executor *ex)
+{
+    ebb_cm_irq_executor *x = EBB_CONTAINER_OF(ex, ebb_cm_irq_executor, ex);
+    ex->pend = irq_executor_pend;
+    ebb_cm_irq_set_prio(x->irq, x->prio);
+    ebb_cm_irq_enable(x->irq);
+    ebb_cm_irq_pend(x->irq);
+}
+
 /* ebb/port.h: where `ex` polls.  IPSR reads 16 + n inside device
  * interrupt n's handler. */
 uint32_t ebb_port_poll_context(const ebb_executor *ex)
@@ -126,7 +138,7 @@ uint32_t ebb_port_poll_context(const ebb_executor *ex)
     if (ex->pend == NULL) {
         return 0; /* main's executor, in thread mode */
     }
-    if (ex->pend == irq_executor_pend) {
+    if (ex->pend == irq_executor_pend || ex->pend == ebb__cm_irq_executor_first_pend) {
         return 16u + EBB_CONTAINER_OF(ex, const ebb_cm_irq_executor, ex)->irq;
     }
     return EBB_PORT_CONTEXT_UNKNOWN; /* a pender of the application's own */
@@ -137,6 +149,7 @@ void ebb_cm_irq_executor_init(ebb_cm_irq_executor *x, unsigned irq, unsigned pri
     EBB_REQUIRE(1, prio >= EBB_CONFIG_PORT_CEILING_PRIO);
     EBB_REQUIRE(2, prio < (1u << EBB_CONFIG_PORT_PRIO_BITS) && irq < 496u);
     x->irq = (uint16_t)irq;
+    x->prio = (uint8_t)prio;
     ebb_executor_init(&x->ex, irq_executor_pend);
     ebb_cm_irq_set_prio(irq, prio);
     ebb_cm_irq_enable(irq);

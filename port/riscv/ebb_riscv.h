@@ -113,7 +113,9 @@ void ebb_rv_swi_init(uintptr_t msip_addr);
 
 /**
  * Register `ex` as an interrupt executor at software level `level`
- * (1..EBB_CONFIG_RV_SWI_LEVELS; higher preempts lower).  A wake of one of
+ * (1..EBB_CONFIG_RV_SWI_LEVELS; higher preempts lower), now: for a level
+ * chosen at run time (one known at build time goes to
+ * EBB_RV_SWI_EXECUTOR_DEFINE, which needs no call).  A wake of one of
  * its tasks marks the level pending and raises MSIP; the MSIP handler polls
  * the highest pending level above the one it interrupted, with interrupts
  * enabled, so the timer, devices and higher levels preempt it.
@@ -122,6 +124,38 @@ void ebb_rv_swi_init(uintptr_t msip_addr);
  * Context: main/init.  Cost: O(1).
  */
 void ebb_rv_swi_executor_init(ebb_executor *ex, unsigned level);
+
+/** @cond INTERNAL */
+/* The pender a software-interrupt executor starts with: the first wake of
+ * one of its tasks (its first spawn) registers it at its level - as
+ * ebb_rv_swi_executor_init() would - and puts the steady pender in its
+ * place, so later wakes pay nothing for it. */
+void ebb__rv_swi_first_pend(ebb_executor *ex);
+/** @endcond */
+
+/** Initializer of a software-interrupt executor at level `level`, for one
+ *  embedded in a struct (which also needs EBB_EXECUTOR_TABLE_ENTRY).  A
+ *  level outside 1..EBB_CONFIG_RV_SWI_LEVELS does not compile. */
+#define EBB_RV_SWI_EXECUTOR_INITIALIZER(level)                                 \
+    {EBB_LIST_INIT, ebb__rv_swi_first_pend, EBB__EXEC_NO_ID,                   \
+     (uint8_t)EBB_BUILD_CHECKED((level),                                       \
+         (level) >= 1 && (level) <= EBB_CONFIG_RV_SWI_LEVELS,                  \
+         "software-interrupt executor: level must be 1..EBB_CONFIG_RV_SWI_LEVELS")}
+
+/**
+ * Define executor `name` run by the software interrupt at level `level`
+ * (1..EBB_CONFIG_RV_SWI_LEVELS; higher preempts lower), and enter it in the
+ * executor table.  Complete as defined: no init call - the first spawn of
+ * a task on it registers it at its level (the board's init has called
+ * ebb_rv_swi_init(), as for every software-interrupt executor).  A level
+ * out of range does not compile; two executors at one level are contract
+ * riscv:1 at the second one's first spawn (contracts off: its tasks are
+ * never run, nothing is overwritten).  Prefix with `static` as needed.
+ * RAM: 16 bytes on a 32-bit MCU, + one pointer in the executor table.
+ */
+#define EBB_RV_SWI_EXECUTOR_DEFINE(name, level)                                \
+    ebb_executor name = EBB_RV_SWI_EXECUTOR_INITIALIZER(level);                \
+    EBB_EXECUTOR_TABLE_ENTRY(name, &name)
 
 /** Level of the software-interrupt executor running now (0: thread mode
  *  or a device handler).  Context: any.  Cost: 1 load. */

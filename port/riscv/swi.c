@@ -41,6 +41,22 @@ void ebb__rv_swi_pend(ebb_executor *ex)
     *msip = 1;
 }
 
+/* Register at the executor's level (set by its initializer), then the
+ * steady pender, then the wake (lock held: no other wake races the swap).
+ * A level another executor holds is riscv:1; contracts off the wake is
+ * dropped and the pender stays, so the tasks of the second executor are
+ * never run and the first keeps its level. */
+void ebb__rv_swi_first_pend(ebb_executor *ex)
+{
+    unsigned level = ex->port;
+    EBB_REQUIRE_OR(1, msip != NULL && level >= 1 && level <= EBB_CONFIG_RV_SWI_LEVELS &&
+                          (level_exec[level] == NULL || level_exec[level] == ex),
+                   return);
+    level_exec[level] = ex;
+    ex->pend = ebb__rv_swi_pend;
+    ebb__rv_swi_pend(ex);
+}
+
 void ebb_rv_swi_executor_init(ebb_executor *ex, unsigned level)
 {
     EBB_REQUIRE(1, msip != NULL && level >= 1 && level <= EBB_CONFIG_RV_SWI_LEVELS &&

@@ -21,12 +21,18 @@ void fw_spare_init(void (*fn)(void))
 
 void fw_spare_raise(void) { ebb_cm_irq_pend(EBB_BOARD_SPARE0_IRQ); }
 
-static EBB_CM_IRQ_EXECUTOR_DEFINE(irqx);
+/* Just below the ceiling: more urgent than the spare interrupt. */
+static EBB_CM_IRQ_EXECUTOR_DEFINE(irqx, EBB_BOARD_SPARE1_IRQ, EBB_CONFIG_PORT_CEILING_PRIO);
 EBB_CM_IRQ_EXECUTOR_HANDLER(EBB_BOARD_SPARE1_HANDLER, irqx)
 
 ebb_executor *fw_irq_executor_start(enum fw_irqx how)
 {
-    /* Just below the ceiling: more urgent than the spare interrupt. */
+    if (how == FW_IRQX_DEFINED) {
+        /* The DEFINE is all: the line is still off until the first spawn. */
+        FW_CHECK(!(EBB_CM_REG(0xE000E100u + 4u * (EBB_BOARD_SPARE1_IRQ / 32u)) &
+                   (1u << (EBB_BOARD_SPARE1_IRQ % 32u))));
+        return &irqx.ex;
+    }
     unsigned prio = EBB_CONFIG_PORT_CEILING_PRIO;
     if (how == FW_IRQX_ABOVE_CEILING) {
         prio = EBB_CONFIG_PORT_CEILING_PRIO - 1u; /* contract cm:1 */

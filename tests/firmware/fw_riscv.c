@@ -39,12 +39,18 @@ void fw_spare_raise(void)
     ebb_port_unlock(s);
 }
 
+#if defined(FW_IRQX_KIND) && FW_IRQX_KIND == 3
+/* Complete as defined: the first spawn registers it at level 1. */
+static EBB_RV_SWI_EXECUTOR_DEFINE(irqx, 1);
+#else
 static EBB_EXECUTOR_DEFINE(irqx, NULL);
+#endif
 
 ebb_executor *fw_irq_executor_start(enum fw_irqx how)
 {
-    (void)how;
-    ebb_rv_swi_executor_init(&irqx, 1);
+    if (how != FW_IRQX_DEFINED) {
+        ebb_rv_swi_executor_init(&irqx, 1);
+    }
     return &irqx;
 }
 

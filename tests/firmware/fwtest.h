@@ -78,6 +78,7 @@ enum fw_irqx {
     FW_IRQX_OK,             /* more urgent than thread mode, allowed to call ebb */
     FW_IRQX_ABOVE_CEILING,  /* init above the port's ceiling: a contract */
     FW_IRQX_MOVED_ABOVE,    /* moved above the ceiling after init */
+    FW_IRQX_DEFINED,        /* complete as defined: no init call at all */
 };
 /* An interrupt executor more urgent than thread mode (Cortex-M: port
  * object on EBB_BOARD_SPARE1_IRQ; RISC-V: software-interrupt level 1).

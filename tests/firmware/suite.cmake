@@ -123,6 +123,9 @@ function(ebb_fw_suite)
     endif()
     target_compile_definitions(${n} PRIVATE FW_IRQX_KIND=${kind})
   endforeach()
+  # Every board: an interrupt executor complete as defined, no init call.
+  ebb_fw_test(test_irq_executor_3 SOURCES ${EBB_FW_DIR}/test_irq_executor.c PORT GREP PASS)
+  target_compile_definitions(test_irq_executor_3 PRIVATE FW_IRQX_KIND=3)
   ebb_fw_test(test_contract SOURCES ${EBB_FW_DIR}/test_contract.c CODE 100 GREP "PANIC time:2")
   # ebb_mutex_unlock() from an interrupt inside the owner's poll: mutex:3
   # (the port's execution context, ebb_port_context(); docs/misuse.md).

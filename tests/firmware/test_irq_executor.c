@@ -9,6 +9,9 @@
  *   1 an executor above the ceiling: "PANIC cm:1" at init, exit 100.
  *   2 built with EBB_CONFIG_PORT_CHECK_CEILING=1: an executor whose line was
  *     moved above the ceiling after init calls ebb from there: "PANIC cm:3".
+ *   3 as 0, on an executor complete as defined (EBB_CM_IRQ_EXECUTOR_DEFINE
+ *     with its line and priority, EBB_RV_SWI_EXECUTOR_DEFINE with its
+ *     level): no init call - the first spawn sets it up.
  * (1 and 2 only where the port has a ceiling: Cortex-M, 2 not on ARMv6-M.)
  */
 #include "fwtest.h"
@@ -79,6 +82,8 @@ int main(void)
     ebb_executor *hi = fw_irq_executor_start(FW_IRQX_ABOVE_CEILING);
 #elif FW_IRQX_KIND == 2
     ebb_executor *hi = fw_irq_executor_start(FW_IRQX_MOVED_ABOVE);
+#elif FW_IRQX_KIND == 3
+    ebb_executor *hi = fw_irq_executor_start(FW_IRQX_DEFINED);
 #else
     ebb_executor *hi = fw_irq_executor_start(FW_IRQX_OK);
 #endif

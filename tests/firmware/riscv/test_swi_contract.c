@@ -1,15 +1,39 @@
 /*
- * test_swi_contract - a software-interrupt executor at level 0 (thread
- * mode) is refused: "PANIC riscv:1", exit 100 (docs/porting.md, RISC-V).
+ * test_swi_contract - software-interrupt executors refused: "PANIC
+ * riscv:1", exit 100 (docs/porting.md, RISC-V).  FW_SWI_KIND 0: one bound
+ * at level 0 (thread mode) at run time; 1: two defined at one level, the
+ * second refused at the first spawn on it.
  */
 #include "fwtest.h"
+
+#ifndef FW_SWI_KIND
+#define FW_SWI_KIND 0
+#endif
+
+#if FW_SWI_KIND == 1
+static EBB_RV_SWI_EXECUTOR_DEFINE(first, 2);
+static EBB_RV_SWI_EXECUTOR_DEFINE(second, 2);
+static ebb_poll_t once_poll(ebb_task *self)
+{
+    (void)self;
+    return EBB_READY;
+}
+static ebb_task a = EBB_TASK_INITIALIZER(once_poll);
+static ebb_task b = EBB_TASK_INITIALIZER(once_poll);
+#endif
 
 int main(void)
 {
     ebb_board_init();
     ebb_board_puts("test_swi_contract\n");
+#if FW_SWI_KIND == 1
+    ebb_task_spawn(&first, &a);
+    ebb_board_puts("first executor at level 2 took it\n");
+    ebb_task_spawn(&second, &b); /* level 2 is taken */
+#else
     static EBB_EXECUTOR_DEFINE(bad, NULL);
     ebb_rv_swi_executor_init(&bad, 0); /* level 0 is thread mode */
+#endif
     ebb_board_puts("no contract violation reported\n");
     return 1;
 }
