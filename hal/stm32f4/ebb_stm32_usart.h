@@ -67,7 +67,7 @@ void ebb_usart_init(ebb_usart *u, uintptr_t regs_base, unsigned irq, uint32_t pc
  * power of two, 2..32768): from now on the RXNE interrupt fills it and
  * ebb_usart_read() takes from it.  Before this call (or without it) the
  * receiver is off and received bytes are not looked at.
- * Contract usart:1 - buf != NULL, size a power of two >= 2.
+ * Contract usart:3 - buf != NULL, size a power of two >= 2.
  * Context: main/init, after ebb_usart_init.  Cost: a few stores.
  */
 void ebb_usart_rx_start(ebb_usart *u, ebb_usart_rx *rx, uint8_t *buf, uint16_t size);

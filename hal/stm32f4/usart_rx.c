@@ -9,7 +9,7 @@ EBB_MODULE("usart");
 
 __attribute__((cold)) void ebb_usart_rx_start(ebb_usart *u, ebb_usart_rx *rx, uint8_t *buf, uint16_t size)
 {
-    EBB_REQUIRE(1, buf != NULL && size >= 2 && (size & (size - 1u)) == 0);
+    EBB_REQUIRE(3, buf != NULL && size >= 2 && (size & (size - 1u)) == 0);
     ebb_uart_rx_init(rx, buf, size);
     ebb_irq_state s = ebb_port_lock();
     u->rx = rx;

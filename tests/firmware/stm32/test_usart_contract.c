@@ -1,6 +1,6 @@
 /*
  * test_usart_contract - a driver's contract is reported like the core's: a
- * receive ring whose size is not a power of two -> "PANIC usart:1", exit 100.
+ * receive ring whose size is not a power of two -> "PANIC usart:3", exit 100.
  */
 #include "fwtest.h"
 
