@@ -49,14 +49,5 @@ one() {
     fi
 }
 
-if [ "${1:-}" = --one ]; then
-    one "$2" >"$out/$2.debug.result" 2>&1 || true
-    exit 0
-fi
-printf '%s\n' "$@" | xargs -P "${JOBS:-2}" -I{} sh "$0" --one {}
-fail=0
-for b in "$@"; do
-    cat "$out/$b.debug.result"
-    grep -q ": PASS" "$out/$b.debug.result" || fail=1
-done
-exit $fail
+. tests/boards/each_board.sh
+each_board debug.result "$@"

@@ -58,14 +58,5 @@ one() {
     echo "make run BOARD=$b APP=blinky: PASS ($(grep -c '^led ' "$log") LED lines)"
 }
 
-if [ "${1:-}" = --one ]; then
-    one "$2" >"$out/$2.result" 2>&1 || true
-    exit 0
-fi
-printf '%s\n' "$@" | xargs -P "${JOBS:-2}" -I{} sh "$0" --one {}
-fail=0
-for b in "$@"; do
-    cat "$out/$b.result"
-    grep -q ": PASS" "$out/$b.result" || fail=1
-done
-exit $fail
+. tests/boards/each_board.sh
+each_board result "$@"
