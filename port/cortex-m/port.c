@@ -138,7 +138,9 @@ uint32_t ebb_port_poll_context(const ebb_executor *ex)
     if (ex->pend == NULL) {
         return 0; /* main's executor, in thread mode */
     }
-    if (ex->pend == irq_executor_pend || ex->pend == ebb__cm_irq_executor_first_pend) {
+    /* Not the first pender: a task polls only after the first spawn
+     * swapped it for this one. */
+    if (ex->pend == irq_executor_pend) {
         return 16u + EBB_CONTAINER_OF(ex, const ebb_cm_irq_executor, ex)->irq;
     }
     return EBB_PORT_CONTEXT_UNKNOWN; /* a pender of the application's own */
