@@ -15,9 +15,13 @@
 #include "showdown.h"
 
 /* Storage named (not EBB_CHANNEL_DEFINE's unnamed one): the RAM report and
- * showdown_ram_bytes() count it by name. */
+ * showdown_ram_bytes() count it by name.  Entered in the channel table, as
+ * EBB_CHANNEL_DEFINE would: a cancel of the button (writer) task gives back
+ * the reservation (peek) it holds.  Costs nothing in an image that never
+ * cancels a task (the linker drops the table). */
 static showdown_msg queue_storage[SHOWDOWN_QUEUE_LEN];
 ebb_channel queue = EBB_CHANNEL_INITIALIZER(queue_storage);
+EBB_CHANNEL_TABLE_ENTRY(queue, &queue);
 
 /* ---- button's state, which blink reads ---- */
 struct button {

@@ -86,27 +86,43 @@ typedef struct ebb_channel {
             "EBB_CHANNEL_INITIALIZER needs an array of 1..65535 elements"))
 
 /** @cond INTERNAL */
-/* The table of channels defined with EBB_CHANNEL_DEFINE (a linker section,
- * like the executor table): what ebb_task_cancel() searches for a
- * reservation or peek the cancelled task held. */
+/* The table of channels (a linker section, like the executor table): what
+ * ebb_task_cancel() searches for a reservation or peek the cancelled task
+ * held. */
 extern ebb_channel *const __start_ebb_channels[] EBB_WEAK;
 extern ebb_channel *const __stop_ebb_channels[] EBB_WEAK;
-#if defined(__GNUC__)
-#define EBB__CHANNEL_TABLE_ENTRY(name)                                         \
-    static ebb_channel *const ebb__channel_entry_##name                       \
-        __attribute__((section("ebb_channels"), used)) = &name
-#else
-#define EBB__CHANNEL_TABLE_ENTRY(name) _Static_assert(1, "")
-#endif
 /** @endcond */
+
+/**
+ * Enter the channel at `ch_ptr` (an address constant: a channel in static
+ * storage) in the channel table under the unique name `id`, so that
+ * cancelling a task gives back a reservation or peek it holds there: for a
+ * channel made with EBB_CHANNEL_INITIALIZER (named storage, a channel
+ * inside a struct) or ebb_channel_init().  EBB_CHANNEL_DEFINE does it
+ * itself.  Inside a function the channel must be static (the table cannot
+ * point into a stack frame: anything else does not compile); a pointer
+ * that is not an ebb_channel * is a hard error.  Flash: one pointer, and
+ * only in a program that links ebb_task_cancel() (nothing else refers to
+ * the table, so the linker drops it).  Compile-fail test:
+ * tests/core/compile_fail/channel_table_entry_not_a_channel.c.
+ */
+#if defined(__GNUC__)
+#define EBB_CHANNEL_TABLE_ENTRY(id, ch_ptr)                                    \
+    static ebb_channel *const ebb__channel_entry_##id                         \
+        __attribute__((section("ebb_channels"), used)) =                       \
+            _Generic((ch_ptr), ebb_channel *: (ch_ptr))
+#else
+#define EBB_CHANNEL_TABLE_ENTRY(id, ch_ptr)                                    \
+    _Static_assert(0, "the channel table needs the GNU section attribute")
+#endif
 
 /**
  * Define channel `name` of `capacity` elements of `type`, with its storage
  * (an unnamed static array: reach it as name.buf in a debugger), and enter
  * it in the channel table, so that cancelling a task gives back a
  * reservation or peek it held here (a channel made with
- * EBB_CHANNEL_INITIALIZER or ebb_channel_init() is in no table;
- * docs/misuse.md).  Prefix with `static` as needed; at file scope only, as
+ * EBB_CHANNEL_INITIALIZER or ebb_channel_init() enters it with
+ * EBB_CHANNEL_TABLE_ENTRY; docs/misuse.md).  Prefix with `static` as needed; at file scope only, as
  * the storage must be static (and the table cannot point into a stack
  * frame).  A capacity of 0 is a compile error.
  */
@@ -116,7 +132,7 @@ extern ebb_channel *const __stop_ebb_channels[] EBB_WEAK;
             (capacity) > 0 && (capacity) <= 0xFFFF,                            \
             "channel capacity must be 1..65535")),                             \
         sizeof(type), (capacity));                                             \
-    EBB__CHANNEL_TABLE_ENTRY(name)
+    EBB_CHANNEL_TABLE_ENTRY(name, &name)
 
 /**
  * Initialise a channel over caller storage of capacity * size bytes.
@@ -169,7 +185,7 @@ EBB_AWAITABLE ebb_poll_t ebb_channel_recv(ebb_wait *w, ebb_channel *ch, void *ou
  * The slot is invisible to receivers until ebb_channel_commit().  The
  * reservation belongs to the task: cancelling it drops the reservation
  * (nothing is published; what others sent meanwhile stays, in order;
- * for a channel defined with EBB_CHANNEL_DEFINE; docs/misuse.md).
+ * for a channel in the channel table; docs/misuse.md).
  * Contract channel:6 - the task does not already hold the reservation (it
  * would wait for itself; contracts off: it waits, until a cancel drops the
  * reservation).
@@ -196,7 +212,7 @@ void ebb_channel_commit(ebb_channel *ch);
  * Borrow the oldest element in place; *slot is set when READY.  It stays in
  * the channel (and counts against capacity) until ebb_channel_release().
  * The peek belongs to the task: cancelling it gives the element back to
- * the channel, unconsumed (for a channel defined with EBB_CHANNEL_DEFINE;
+ * the channel, unconsumed (for a channel in the channel table;
  * docs/misuse.md).
  * Contract channel:5 - the task does not already hold the peek (it would
  * wait for itself; contracts off: it waits, until a cancel gives the peek

@@ -30,24 +30,36 @@ typedef struct ebb_mutex {
     ebb_waitlist waiters; /**< tasks waiting to lock it, oldest first */
 } ebb_mutex;
 
-/** Initializer of an unlocked mutex (a mutex made with it alone is in no
- *  mutex table: a cancel of its owner does not hand it on). */
+/** Initializer of an unlocked mutex, for a mutex inside a struct (enter it
+ *  in the mutex table with EBB_MUTEX_TABLE_ENTRY, so that a cancel of its
+ *  owner hands it on). */
 #define EBB_MUTEX_INITIALIZER {NULL, 0, EBB_WAITLIST_INITIALIZER}
 
 /** @cond INTERNAL */
-/* The table of mutexes defined with EBB_MUTEX_DEFINE (a linker section,
- * like the executor table): what ebb_task_cancel() searches for a mutex the
- * cancelled task owned. */
+/* The table of mutexes (a linker section, like the executor table): what
+ * ebb_task_cancel() searches for a mutex the cancelled task owned. */
 extern ebb_mutex *const __start_ebb_mutexes[] EBB_WEAK;
 extern ebb_mutex *const __stop_ebb_mutexes[] EBB_WEAK;
-#if defined(__GNUC__)
-#define EBB__MUTEX_TABLE_ENTRY(name)                                           \
-    static ebb_mutex *const ebb__mutex_entry_##name                           \
-        __attribute__((section("ebb_mutexes"), used)) = &name
-#else
-#define EBB__MUTEX_TABLE_ENTRY(name) _Static_assert(1, "")
-#endif
 /** @endcond */
+
+/**
+ * Enter the mutex at `m_ptr` (an address constant: a mutex in static
+ * storage) in the mutex table under the unique name `id`, so that a task
+ * cancelled while owning it hands it on: for a mutex made with
+ * EBB_MUTEX_INITIALIZER (inside a struct, say).  EBB_MUTEX_DEFINE does it
+ * itself.  Inside a function the mutex must be static (anything else does
+ * not compile); a pointer that is not an ebb_mutex * is a hard error.
+ * Flash: one pointer, only in a program that links ebb_task_cancel().
+ */
+#if defined(__GNUC__)
+#define EBB_MUTEX_TABLE_ENTRY(id, m_ptr)                                       \
+    static ebb_mutex *const ebb__mutex_entry_##id                             \
+        __attribute__((section("ebb_mutexes"), used)) =                        \
+            _Generic((m_ptr), ebb_mutex *: (m_ptr))
+#else
+#define EBB_MUTEX_TABLE_ENTRY(id, m_ptr)                                       \
+    _Static_assert(0, "the mutex table needs the GNU section attribute")
+#endif
 
 /** Define mutex `name`, unlocked, and enter it in the mutex table (so that
  *  a task cancelled while owning it hands it on).  Prefix with `static` as
@@ -55,12 +67,12 @@ extern ebb_mutex *const __stop_ebb_mutexes[] EBB_WEAK;
  *  compile: the table cannot point into a stack frame). */
 #define EBB_MUTEX_DEFINE(name)                                                 \
     ebb_mutex name = EBB_MUTEX_INITIALIZER;                                    \
-    EBB__MUTEX_TABLE_ENTRY(name)
+    EBB_MUTEX_TABLE_ENTRY(name, &name)
 
 /**
  * Awaitable: ready once the current task owns `m`.  Ownership belongs to
- * the task: cancelling it hands `m` to the next waiter (for a mutex defined
- * with EBB_MUTEX_DEFINE).
+ * the task: cancelling it hands `m` to the next waiter (for a mutex in the
+ * mutex table: EBB_MUTEX_DEFINE, EBB_MUTEX_TABLE_ENTRY).
  * Contract mutex:1 - the task does not already own it (no recursion).
  * Contract mutex:3 - called inside a task's poll, by that task: an
  *                    interrupt handler that lands inside the poll is not

@@ -337,8 +337,8 @@ int ebb_task_spawn(struct ebb_executor *ex, ebb_task *t);
  * beyond its await is given back: a channel reservation taken with
  * ebb_channel_reserve() is dropped, a peek (ebb_channel_peek()) returns its
  * element to the channel, a mutex goes to its next waiter - for channels
- * and mutexes defined with EBB_CHANNEL_DEFINE / EBB_MUTEX_DEFINE
- * (docs/misuse.md).  Cancelling a task that finished gives back what it
+ * and mutexes in their tables (EBB_CHANNEL_DEFINE / EBB_MUTEX_DEFINE, or
+ * EBB_CHANNEL_TABLE_ENTRY / EBB_MUTEX_TABLE_ENTRY; docs/misuse.md).  Cancelling a task that finished gives back what it
  * still holds and changes nothing else; cancelling an idle task does
  * nothing.  A task may not cancel itself (contract task:2); it returns
  * from its body instead.  Contract task:3 - t != NULL.  Contracts off,
