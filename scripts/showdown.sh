@@ -13,7 +13,8 @@
 #      board): -O3 as the study, and -Os with LTO;
 #   4. prints the table beside the published rows and writes
 #      build/showdown/report.json and build/showdown/scope.svg.
-# With --budget it then checks bench/budget.json (make test does this).
+# With --budget it then checks bench/budget.json and the showdown figures the
+# docs quote (scripts/doc_figures.py; make test does this).
 set -eu
 cd "$(dirname "$0")/.."
 OUT=build/showdown
@@ -82,4 +83,5 @@ python3 scripts/showdown_report.py --run normal="$OUT/edges_normal.txt" --run un
 
 if [ "${1:-}" = "--budget" ]; then
     python3 scripts/check_budget.py "$OUT/report.json" bench/budget.json
+    python3 scripts/doc_figures.py --only showdown --showdown "$OUT/report.json" --check
 fi
