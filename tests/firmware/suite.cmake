@@ -90,6 +90,7 @@ endfunction()
 #                            mutex:3; an interrupt executor's task (3): none
 #   test_finger, test_uart   the board's virtual button and console
 #   example_*                blinky, uart_echo and button driven through the console
+option(EBB_FW_TIME_LATEST "test_time prints how late its wakes ended (the figures docs/boards-microbit.md quotes)" OFF)
 function(ebb_fw_suite)
   ebb_fw_realtime_test(test_realtime)
   if(NOT EBB_FW_REF)
@@ -98,6 +99,9 @@ function(ebb_fw_suite)
   else()
     ebb_fw_test(test_time SOURCES ${EBB_FW_DIR}/test_time.c REF GREP PASS)
     target_compile_definitions(test_time PRIVATE ${EBB_FW_TIME_DEFS})
+    if(EBB_FW_TIME_LATEST)
+      target_compile_definitions(test_time PRIVATE FW_TIME_LATEST=1)
+    endif()
   endif()
   if(EBB_FW_REF AND EBB_FW_TIME_WRAP_DEFS)
     # (The driver's source is compiled into the image with the knobs; the
