@@ -2,8 +2,9 @@
  * board.c - NUCLEO-F446ZE, configured as in the showdown study: 180 MHz from
  * the ST-LINK's 8 MHz MCO (HSE bypass), USART3 console on the ST-LINK VCP,
  * LD1 on PB0, B1 on PC13 (EXTI13), probe pins PG0/PG1, TIM2 as ebb's clock
- * (or SysTick with EBB_NUCLEO_TIME=systick),
- * and the DWT cycle counter running for self-timing.
+ * (or SysTick with EBB_NUCLEO_TIME=systick).  The DWT cycle counter is
+ * left to the programs that read it (ebb_cm_cyccnt_start()): an image that
+ * never does carries no code for it.
  */
 #include "ebb_board.h"
 
@@ -66,7 +67,6 @@ __attribute__((cold)) void ebb_board_init(void)
      * tell - the LED stays off and time runs slow. */
     (void)ebb_stm32_clock_init(&clock);
     uint32_t core_hz = ebb_board_core_hz();
-    ebb_cm_cyccnt_start();
 
     /* Every pin in one table (one call instead of one per pin). */
     static const ebb_gpio_pin pins[] = {

@@ -59,6 +59,7 @@ int main(void)
 {
     ebb_board_init();
     ebb_board_puts("hw_time on " EBB_BOARD_NAME "\n");
+    ebb_cm_cyccnt_start(); /* the reference; the board leaves it off */
     cyc_last = ebb_cm_cyccnt();
     ebb_ticks t0 = ebb_now();
     while (ebb_now() == t0) {
