@@ -226,7 +226,7 @@ def classify(frames, source_line):
             return CATEGORY_OF_FUNCTION[base]
         if path.endswith("src/channel.c") or base.startswith("ebb_channel"):
             return "channel"
-        if path.endswith("apps/showdown/showdown.c"):
+        if path.endswith(("apps/showdown/showdown.c", "apps/showdown/button.c")):
             # The coroutine's own machinery (EBB_BEGIN's dispatch, an await's
             # call and test) sits on the lines that use the macros.
             text = source_line(path, line)

@@ -9,9 +9,12 @@
  * The queue is an 8 x 32-byte ebb_channel.  The button task formats straight
  * into a reserved slot and the writer sends straight from the slot it peeks,
  * so no message is ever copied and no task keeps a buffer of its own.
+ *
+ * The button task, the one on the measured path, is in button.c: the speed
+ * builds compile it with -mslow-flash-data (no literal pools, see
+ * CMakeLists.txt), which would cost this file's tasks 46 bytes for windows
+ * nobody measures.
  */
-#include <string.h>
-
 #include "showdown.h"
 
 /* Storage named (not EBB_CHANNEL_DEFINE's unnamed one): the RAM report and
@@ -22,19 +25,6 @@
 static showdown_msg queue_storage[SHOWDOWN_QUEUE_LEN];
 ebb_channel queue = EBB_CHANNEL_INITIALIZER(queue_storage);
 EBB_CHANNEL_TABLE_ENTRY(queue, &queue);
-
-/* ---- button's state, which blink reads ---- */
-struct button {
-    ebb_task task;
-    ebb_wait wait;  /* the edge, then (rarely) a full queue */
-    /* Edges so far; odd while pressed (the level is bit 0).  Written by
-     * the button task alone, read by blink (relaxed atomic word accesses:
-     * plain loads and stores): the "pressed" flag of the study is its bit
-     * 0, so the flag needs no byte of its own. */
-    uint32_t count;
-};
-
-static struct button button; /* defined below, with its task */
 
 /* ---- blink ---- */
 struct blink {
@@ -68,76 +58,6 @@ static ebb_poll_t blink_poll(ebb_task *self)
 }
 
 static EBB_TASK_DEFINE(blink, struct blink, blink_poll);
-
-/* ---- button ---- */
-
-#ifndef SHOWDOWN_SNPRINTF
-#define SHOWDOWN_SNPRINTF 0
-#endif
-
-#if SHOWDOWN_SNPRINTF
-/* The like-for-like build: the C library's snprintf, as the study's C
- * firmware formats (newlib-nano's, or picolibc's integer-only one). */
-#include <stdio.h>
-
-__attribute__((noinline)) static void format(showdown_msg *m, unsigned level, uint32_t count)
-{
-    int n = snprintf(m->text, sizeof m->text, "Button is %u (%lu)\n", level, (unsigned long)count);
-    m->len = (uint8_t)(n < (int)sizeof m->text ? n : (int)sizeof m->text - 1);
-}
-#else
-/* "Button is <level> (<count>)\n" without printf: snprintf alone would
- * bring in more code than all of ebb (the SHOWDOWN_SNPRINTF builds measure
- * it).  Kept out of line: inlined, it would make every resume of the button
- * task save the registers only formatting needs. */
-__attribute__((noinline)) static void format(showdown_msg *m, unsigned level, uint32_t count)
-{
-    static const char head[] = "Button is 0 (";
-    char digits[10];
-    unsigned n = 0;
-    char *p = m->text + sizeof head - 1;
-
-    memcpy(m->text, head, sizeof head - 1); /* a few word copies */
-    m->text[10] = (char)('0' + level);
-    /* Not unrolled: -O3 would peel all ten possible digits (600 bytes) to
-     * save a branch per digit. */
-#pragma GCC unroll 1
-    do {
-        digits[n++] = (char)('0' + count % 10u);
-        count /= 10u;
-    } while (count != 0);
-#pragma GCC unroll 1
-    do {
-        *p++ = digits[--n];
-    } while (n != 0);
-    *p++ = ')';
-    *p++ = '\n';
-    m->len = (uint8_t)(p - m->text);
-}
-#endif
-
-/* hot: placed with the rest of the measured path (port/cortex-m/sections.ld). */
-__attribute__((hot)) static ebb_poll_t button_poll(ebb_task *self)
-{
-    struct button *b = EBB_CONTAINER_OF(self, struct button, task);
-    /* Set by the poll in which the reservation succeeds and used before the
-     * next await, so it need not survive one: a local, not task state. */
-    void *slot = NULL;
-    EBB_BEGIN(&self->co);
-    for (;;) {
-        /* Released: wait for the press (rising edge); pressed: the release. */
-        EBB_AWAIT(ebb_board_button_wait(&b->wait, (b->count & 1u) ? EBB_BOARD_FALLING : EBB_BOARD_RISING));
-        showdown_probe_thread(true);
-        __atomic_store_n(&b->count, b->count + 1u, __ATOMIC_RELAXED); /* and pressed = bit 0 */
-        EBB_AWAIT(ebb_channel_reserve(&b->wait, &queue, &slot));
-        format(slot, b->count & 1u, b->count);
-        ebb_channel_commit(&queue);
-        showdown_probe_thread(false);
-    }
-    EBB_END();
-}
-
-static EBB_TASK_DEFINE(button, struct button, button_poll);
 
 /* ---- uart writer ---- */
 struct writer {

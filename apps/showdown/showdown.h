@@ -59,6 +59,23 @@ static inline uint32_t showdown_rand(uint32_t *state)
     return x;
 }
 
+/* ---- shared by the application's files (showdown.c, button.c) ---- */
+
+/** The queue of formatted lines, button -> writer (showdown.c). */
+extern ebb_channel queue;
+
+/** The button task's state (button.c), which blink reads. */
+struct button {
+    ebb_task task;
+    ebb_wait wait; /* the edge, then (rarely) a full queue */
+    /* Edges so far; odd while pressed (the level is bit 0).  Written by
+     * the button task alone, read by blink (relaxed atomic word accesses:
+     * plain loads and stores): the "pressed" flag of the study is its bit
+     * 0, so the flag needs no byte of its own. */
+    uint32_t count;
+};
+extern struct button button;
+
 /* ---- what the application offers the board ---- */
 
 /** Spawn blink and the writer on `ex` and the button task on `button_ex`
