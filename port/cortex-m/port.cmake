@@ -11,3 +11,10 @@ target_link_libraries(ebb_time_systick PUBLIC ebb)
 # Compiled as a plain object, the table's references are the linker's,
 # which keeps every handler it names.
 target_compile_options(ebb_startup PRIVATE -fno-lto)
+# startup.c is no such table: its handlers are named by the vector table's
+# plain object, which the linker sees, and are all `used` besides.  In an
+# LTO build it takes part: main() inlines into the reset code, and with it
+# goes the return path of a main that never returns (the showdown's -Os
+# image: 56 bytes).  Source options come after the target's.
+set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/startup/startup.c TARGET_DIRECTORY ebb_startup
+  PROPERTIES COMPILE_OPTIONS "$<$<BOOL:$<TARGET_PROPERTY:INTERPROCEDURAL_OPTIMIZATION>>:-flto>")

@@ -80,7 +80,7 @@ __attribute__((noreturn, used, cold, optimize("no-tree-loop-distribute-patterns"
 #if defined(__ARM_FP)
 /* The FPU must be on before any compiler-generated code can touch an FP
  * register, hence this assembly prologue (CPACR CP10/CP11 full access). */
-EBB_WEAK __attribute__((naked, noreturn)) void Reset_Handler(void)
+EBB_WEAK __attribute__((naked, noreturn, used)) void Reset_Handler(void)
 {
     __asm volatile("ldr r0, =0xE000ED88\n\t"
                    "ldr r1, [r0]\n\t"
@@ -92,7 +92,7 @@ EBB_WEAK __attribute__((naked, noreturn)) void Reset_Handler(void)
                    ".ltorg");
 }
 #else
-EBB_WEAK __attribute__((noreturn)) void Reset_Handler(void)
+EBB_WEAK __attribute__((noreturn, used)) void Reset_Handler(void)
 {
     ebb_cm_reset_c();
 }
