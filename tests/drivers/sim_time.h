@@ -1,8 +1,9 @@
 /*
  * sim_time.h - what every simulated timer of tests/drivers gives the shared
  * scenarios (time_scenarios.c): one interface, so that a scenario written
- * once runs against each time driver.  sim_tim.c (STM32 TIM2/TIM5) and
- * sim_systick.c (Cortex-M SysTick) implement the timer-specific half;
+ * once runs against each time driver.  sim_tim.c (STM32 TIM2/TIM5),
+ * sim_systick.c (Cortex-M SysTick) and sim_mtimer.c (RISC-V machine timer)
+ * implement the timer-specific half;
  * sim_common.c the half that is the same for every timer (the access hook,
  * the after-interrupt hook, the higher-priority context, the record of the
  * alarms the driver reports, panics).

@@ -1,27 +1,32 @@
 /*
- * test_time_mtimer.c - port/riscv/time/time_mtimer.c on the host, against a
- * simulated RISC-V machine timer whose counter moves by a chosen number of
- * 10 MHz ticks at every register access the driver makes: from 0 (a fast
- * core) to thousands (an emulator that ran something else, or a core
- * preempted between two accesses).  The driver must be right whatever the
- * steps are:
+ * test_time_mtimer.c - port/riscv/time/time_mtimer.c on the host, against
+ * the simulated machine timer of sim_mtimer.c: 64-bit time and alarms from
+ * a 64-bit counter and compare read and written as 32-bit halves.  The
+ * shared scenarios (time_scenarios.c) run against it through the
+ * description below, in mtime clocks (10 MHz) that the driver turns into
+ * ticks (1 MHz, 10 clocks); their "period" is the low word's carry, where
+ * the halves change together, and an unarmed timer takes no interrupt.
+ *
+ * What follows them here is the machine timer's own: the counter moving
+ * by a chosen number of clocks at every register access the driver makes,
+ * from 0 (a fast core) to 30,000 (an emulator that ran something else, or
+ * a core preempted between two accesses).  The driver must be right
+ * whatever the steps are:
  *   - now() is mtime / 10 for a value mtime held during the read, and never
  *     goes back, also when the low word carries between the two halves;
- *   - the timer interrupt (level: mtime >= mtimecmp, taken at any access
- *     made with the lock free and mie.MTIE set, or at the outermost unlock)
- *     never fires before the alarm that was asked for, also when the
- *     compare value straddles a change of the high word (the driver writes
- *     the compare with the lock held, so a transient value between its
- *     two halves is never seen: this test cannot tell the write orders
- *     apart, and does not claim to);
+ *   - the timer interrupt never fires before the alarm that was asked for,
+ *     also when the compare value straddles a change of the high word (the
+ *     driver writes the compare with the lock held, so a transient value
+ *     between its two halves is never seen: this test cannot tell the write
+ *     orders apart, and does not claim to);
  *   - no alarm is lost: every sleep ends, at its deadline or later, and
- *     ebb_now() at the wake is >= the deadline.
+ *     ebb_now() at the wake is >= the deadline;
+ *   - mtimecmp's reset value (0) takes no spurious alarm.
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -30,107 +35,19 @@
 #include "ebb/port.h"
 #include "ebb_host.h"
 #include "ebb_time_mtimer.h"
+#include "sim_mtimer.h"
+#include "time_scenarios.h"
 
 #define RATIO 10u /* 10 MHz mtime, 1 MHz ticks */
+#define CARRY 0x100000000ull
 
-void ebb_rv_mtimer_isr(void); /* the driver's handler */
+uint64_t sim_driver_epoch(void);          /* time_mtimer_host.c */
+bool sim_driver_set_alarm(ebb_ticks at); /* the driver's, renamed */
 
-/* ---- the simulated timer ---- */
-
-static volatile uint32_t regs[4]; /* addresses only: mtime lo/hi, cmp lo/hi */
-static uint64_t sim_mtime, sim_cmp;
-static uint32_t step_min, step_max, rng = 1;
-static bool in_isr, mtie;
+/* The alarm asked for last, and the alarms that came before it. */
 static ebb_ticks armed_at = EBB_TICKS_NEVER;
 static unsigned alarms_taken, early_alarms;
-static bool raised; /* handed to ebb_host_irq(), not yet run */
 
-static uint32_t rand32(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 17;
-    rng ^= rng << 5;
-    return rng;
-}
-
-static void advance(void)
-{
-    uint32_t span = step_max - step_min;
-    sim_mtime += step_min + (span ? rand32() % (span + 1u) : 0u);
-}
-
-/* The interrupt is taken between accesses when nothing masks it: the host
- * port of ebb::core runs it at once, or at the outermost unlock of the port
- * lock (mstatus.MIE on the target).  The line is a level: it is looked at
- * again when the handler is entered. */
-static void take(void *arg)
-{
-    (void)arg;
-    raised = false;
-    if (mtie && !in_isr && sim_mtime >= sim_cmp) {
-        in_isr = true;
-        ebb_rv_mtimer_isr();
-        in_isr = false;
-    }
-}
-
-static void maybe_interrupt(void)
-{
-    if (mtie && !in_isr && !raised && sim_mtime >= sim_cmp) {
-        raised = true;
-        ebb_host_irq(take, NULL);
-    }
-}
-
-uint64_t sim_driver_epoch(void);
-
-void ebb_mtimer_sim_enable(void)
-{
-    mtie = true; /* mie.MTIE */
-    maybe_interrupt();
-}
-
-uint32_t ebb_mtimer_sim_read(volatile uint32_t *reg)
-{
-    advance();
-    uint32_t v = 0;
-    if (reg == &regs[0]) {
-        v = (uint32_t)sim_mtime;
-    } else if (reg == &regs[1]) {
-        v = (uint32_t)(sim_mtime >> 32);
-    } else {
-        fail_msg("read of an unexpected register");
-    }
-    maybe_interrupt();
-    return v;
-}
-
-void ebb_mtimer_sim_write(volatile uint32_t *reg, uint32_t v)
-{
-    advance();
-    if (reg == &regs[2]) {
-        sim_cmp = (sim_cmp & 0xFFFFFFFF00000000ull) | v;
-    } else if (reg == &regs[3]) {
-        sim_cmp = (sim_cmp & 0xFFFFFFFFull) | ((uint64_t)v << 32);
-    } else {
-        fail_msg("write of an unexpected register");
-    }
-    maybe_interrupt();
-}
-
-/* The core's alarm entry, called by the driver's handler. */
-void sim_alarm_isr(void)
-{
-    alarms_taken++;
-    /* The interrupt may only come once the armed tick has been reached. */
-    if (armed_at == EBB_TICKS_NEVER || (sim_mtime - sim_driver_epoch()) / RATIO < armed_at) {
-        early_alarms++;
-    }
-    armed_at = EBB_TICKS_NEVER;
-    ebb_time_alarm_isr();
-}
-
-bool sim_driver_set_alarm(ebb_ticks at);
 bool ebb_time_driver_set_alarm(ebb_ticks at)
 {
     armed_at = at;
@@ -141,49 +58,125 @@ bool ebb_time_driver_set_alarm(ebb_ticks at)
     return armed;
 }
 
-/* Idle: time passes (as if in WFI) until something is ready; in fine
- * steps (one mtime tick) unless the test simulates a slow emulator. */
-static uint32_t idle_step;
-
-static void idle(void)
+/* The driver's call into the core (renamed): the interrupt may only come
+ * once the armed tick has been reached. */
+void mtimer_alarm_isr(void)
 {
-    sim_mtime += idle_step;
-    maybe_interrupt();
+    alarms_taken++;
+    if (armed_at == EBB_TICKS_NEVER ||
+        (sim_mtimer_mtime() - sim_driver_epoch()) / RATIO < armed_at) {
+        early_alarms++;
+    }
+    armed_at = EBB_TICKS_NEVER;
+    sim_alarm_isr();
 }
 
-/* ---- fixtures ---- */
+/* ---- the description the shared scenarios use ---- */
 
-static EBB_EXECUTOR_DEFINE(exec, NULL);
+static void init(void)
+{
+    armed_at = EBB_TICKS_NEVER;
+    alarms_taken = early_alarms = 0;
+    ebb_mtimer_time_init((uintptr_t)&sim_mtimer_regs[0], (uintptr_t)&sim_mtimer_regs[2]);
+}
+
+static uint64_t to_irq(void) { return (CARRY - sim_ref() % CARRY) % CARRY; }
+
+/* Only the alarm's: no period interrupts. */
+static unsigned long irqs_until(uint64_t at)
+{
+    (void)at;
+    return 1;
+}
+
+/* Around the low word's carries (2^32 clocks = 429,496,729.6 ticks). */
+static const ebb_ticks sleep_deadlines[16] = {
+    5, 1000, 999, 1000, 3, 429496729, 429496730, 429496730, 858993459,
+    858993460, 1288490188, 1288490189, 1717986918, 0x80000000u, 0x80000000u, 0x80000001u};
+
+/* One interrupt per distinct deadline, nothing else. */
+static void sleepers_cost(unsigned n, unsigned distinct)
+{
+    (void)n;
+    assert_int_equal(sim_irqs_taken, distinct);
+    assert_int_equal(early_alarms, 0);
+}
+
+static const uint64_t far_starts[] = {0, 5, 0xFFFFFFFFu, CARRY, 2 * CARRY - 10, 0x1234567890ull};
+static const ebb_ticks far_deltas[] = {
+    2, 429496729, 429496730, 0x7FFFFFFFu, 0x80000000u, 0xFFFFFFFFu, 0x100000000ull,
+    0x123456789ull};
+/* Clocks before a carry to arm at: clear of it, and next to it, where the
+ * compare's halves both change. */
+static const uint64_t arming_at[] = {CARRY / 2, 10, 2, 1, 0};
+static const uint64_t arming_advs[] = {1, RATIO}; /* RATIO: passes the tick for sure */
+static const uint64_t moving_bases[] = {5000, CARRY - 3 * RATIO}; /* clear of / at a carry */
+static const uint64_t moving_advs[] = {1, RATIO};
+
+const struct sim_driver sim_driver = {
+    .name = "mtimer",
+    .init = init,
+    .init_at = NULL, /* it takes no clock: nothing to reject */
+    .div = RATIO,
+    .period = CARRY,
+    .period_irqs = 0,
+    .irq_early = 0,
+    .to_irq = to_irq,
+    .sampled = sim_sample_ref,
+    .drift = NULL,      /* it keeps no count: mtime is the time */
+    .reprograms = NULL, /* an alarm is a compare */
+    .irqs_until = irqs_until,
+    .sleepers_cost = sleepers_cost,
+    .quiet_arm = true,
+    .late_by_hook = false,
+    .reached_within = 1, /* at the unlock */
+    .far_starts = far_starts,
+    .n_far_starts = sizeof far_starts / sizeof far_starts[0],
+    .far_deltas = far_deltas,
+    .n_far_deltas = sizeof far_deltas / sizeof far_deltas[0],
+    .far = 0x280000000ull,
+    .sleep_deadlines = sleep_deadlines,
+    .arming_at = arming_at,
+    .n_arming_at = sizeof arming_at / sizeof arming_at[0],
+    .arming_advs = arming_advs,
+    .n_arming_advs = sizeof arming_advs / sizeof arming_advs[0],
+    .arming_min_swept = 10 * 6,
+    .arming_pre = 0,
+    .moving_bases = moving_bases,
+    .n_moving_bases = sizeof moving_bases / sizeof moving_bases[0],
+    .moving_advs = moving_advs,
+    .n_moving_advs = sizeof moving_advs / sizeof moving_advs[0],
+    .moving_accesses = 120,
+    .soak_hook_max = 2 * RATIO,
+    .soak_far = 1ull << 34,
+    .soak_shift = 0,
+    .soak_late = CARRY / 2 + 2 * RATIO, /* the longest masked stretch, and hooks */
+    .soak_delay = 0,                    /* due: fired, never delayed */
+};
+
+/* ---- the machine timer's own: the counter moving at every access ---- */
 
 static void start(uint64_t mtime0, uint32_t smin, uint32_t smax)
 {
     ebb_host_reset_port();
+    sim_reset();
+    sim_mtimer_set(mtime0, smin, smax);
     memset(&exec, 0, sizeof exec);
     exec.id = 0xFF;
     ebb_executor_init(&exec, NULL);
-    sim_mtime = mtime0;
-    sim_cmp = 0; /* the reset value: pending until the driver writes it */
-    step_min = smin;
-    step_max = smax;
-    alarms_taken = early_alarms = 0;
-    armed_at = EBB_TICKS_NEVER;
-    raised = false;
-    mtie = false;
-    ebb_mtimer_time_init((uintptr_t)&regs[0], (uintptr_t)&regs[2]);
+    init();
 }
-
-/* ---- now() ---- */
 
 static void check_now_across(uint64_t mtime0, uint32_t smin, uint32_t smax, unsigned reads)
 {
     start(mtime0, smin, smax);
     /* init took its epoch E from one read in [mtime0, now] */
-    uint64_t e_lo = mtime0, e_hi = sim_mtime;
+    uint64_t e_lo = mtime0, e_hi = sim_mtimer_mtime();
     ebb_ticks last = 0;
     for (unsigned i = 0; i < reads; i++) {
-        uint64_t before = sim_mtime;
+        uint64_t before = sim_mtimer_mtime();
         ebb_ticks t = ebb_time_driver_now();
-        uint64_t after = sim_mtime;
+        uint64_t after = sim_mtimer_mtime();
         assert_true(t >= last);
         /* t = (m - E) / 10 for some m in [before, after] */
         assert_true(t * RATIO <= after - e_lo);
@@ -196,7 +189,7 @@ static void test_now_carry_between_halves(void **state)
 {
     (void)state;
     /* The low word wraps every few reads: 2^32 - 40, steps of 1..7. */
-    for (uint64_t base = 0xFFFFFFD8ull; base < (6ull << 32); base += (1ull << 32)) {
+    for (uint64_t base = 0xFFFFFFD8ull; base < 6 * CARRY; base += CARRY) {
         check_now_across(base, 1, 7, 200);
     }
 }
@@ -204,14 +197,12 @@ static void test_now_carry_between_halves(void **state)
 static void test_now_fast_and_slow(void **state)
 {
     (void)state;
-    check_now_across(0, 0, 0, 1000);           /* frozen counter */
+    check_now_across(0, 0, 0, 1000);               /* frozen counter */
     check_now_across(0xFFFF0000ull, 0, 3, 100000); /* wraps the low word */
     check_now_across(123, 1000, 100000, 10000);    /* 0.1..10 ms per access */
 }
 
-/* ---- sleeps ---- */
-
-struct sleeper {
+struct stepper {
     ebb_task task;
     ebb_timer timer;
     unsigned n, i;
@@ -221,18 +212,18 @@ struct sleeper {
     bool done;
 };
 
-static ebb_poll_t sleeper_poll(ebb_task *self)
+static ebb_poll_t stepper_poll(ebb_task *self)
 {
-    struct sleeper *s = EBB_CONTAINER_OF(self, struct sleeper, task);
+    struct stepper *s = EBB_CONTAINER_OF(self, struct stepper, task);
     EBB_BEGIN(&self->co);
     for (s->i = 0; s->i < s->n; s->i++) {
-        s->deadline = ebb_now() + (rand32() % s->max_us); /* sometimes due at once */
+        s->deadline = ebb_now() + (rnd() % s->max_us); /* sometimes due at once */
         EBB_AWAIT(ebb_sleep_until(&s->timer, s->deadline));
         {
-            ebb_ticks now = ebb_now();
-            assert_true(now >= s->deadline);
-            if (now - s->deadline > s->max_late) {
-                s->max_late = (uint32_t)(now - s->deadline);
+            ebb_ticks t = ebb_now();
+            assert_true(t >= s->deadline);
+            if (t - s->deadline > s->max_late) {
+                s->max_late = (uint32_t)(t - s->deadline);
             }
         }
     }
@@ -242,24 +233,26 @@ static ebb_poll_t sleeper_poll(ebb_task *self)
 
 /* A wake is late by the accesses between the compare match and the task's
  * ebb_now() (the interrupt is taken at the first access after the match;
- * about a dozen follow), each up to step_max, plus the idle step. */
+ * about a dozen follow), each up to the step, plus the idle step. */
 #define WAKE_ACCESSES 16u
 
 static void run_sleeps(uint64_t mtime0, uint32_t smin, uint32_t smax, unsigned n)
 {
     start(mtime0, smin, smax);
-    idle_step = smax > 1u ? smax : 1u;
+    /* Idle: time passes (as if in WFI) until something is ready; in fine
+     * steps (one mtime clock) unless the test simulates a slow emulator. */
+    uint32_t idle_step = smax > 1u ? smax : 1u;
     uint32_t late_bound = (WAKE_ACCESSES * smax + idle_step) / RATIO + 1u;
-    static struct sleeper s;
+    static struct stepper s;
     memset(&s, 0, sizeof s);
-    s.task = (ebb_task)EBB_TASK_INITIALIZER(sleeper_poll);
+    s.task = (ebb_task)EBB_TASK_INITIALIZER(stepper_poll);
     s.n = n;
     s.max_us = 20u + smax * 2u; /* a few accesses' worth: some due, most not */
     assert_int_equal(ebb_task_spawn(&exec, &s.task), 0);
     for (unsigned guard = 0; !s.done; guard++) {
         assert_true(guard < 10000u * n); /* a lost alarm hangs here */
         if (!ebb_executor_poll(&exec)) {
-            idle();
+            sim_advance(idle_step);
         }
     }
     assert_int_equal(early_alarms, 0);
@@ -271,7 +264,7 @@ static void run_sleeps(uint64_t mtime0, uint32_t smin, uint32_t smax, unsigned n
 static void test_sleeps_fast_core(void **state)
 {
     (void)state;
-    /* 0..2 mtime ticks (0.2 us) per access: a wake within a few ticks. */
+    /* 0..2 mtime clocks (0.2 us) per access: a wake within a few ticks. */
     run_sleeps(0, 0, 2, 500);
 }
 
@@ -302,7 +295,8 @@ static void test_reset_compare_is_pending(void **state)
     ebb_irq_state s = ebb_port_lock();
     ebb_port_unlock(s);
     assert_int_equal(alarms_taken, 0);
-    assert_true(sim_cmp == UINT64_MAX);
+    assert_int_equal(sim_irqs_taken, 0);
+    assert_true(sim_mtimer_cmp() == UINT64_MAX);
 }
 
 int main(void)
@@ -315,5 +309,6 @@ int main(void)
         cmocka_unit_test(test_sleeps_slow_emulator),
         cmocka_unit_test(test_reset_compare_is_pending),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    int failed = cmocka_run_group_tests_name("mtimer's own", tests, NULL, NULL);
+    return failed + time_scenarios_run();
 }

@@ -95,6 +95,7 @@ const struct sim_driver sim_driver = {
     .bad_clock = SIM_CORE_HZ + 1u,
     .div = DIV,
     .period = PERIOD,
+    .period_irqs = 1,
     .irq_early = 1,
     .to_irq = to_irq,
     .sampled = sim_sample_cycle,

@@ -88,6 +88,7 @@ const struct sim_driver sim_driver = {
     .bad_clock = 90000001u,
     .div = 1,
     .period = HALF,
+    .period_irqs = 1,
     .irq_early = 0,
     .to_irq = to_irq,
     .sampled = sim_sample_ref,

@@ -137,6 +137,9 @@ static void expect_init_panic(uint32_t hz)
 static void test_init_rejects_bad_clocks(void **state)
 {
     (void)state;
+    if (D->init_at == NULL) {
+        skip(); /* given no clock: nothing to reject */
+    }
     expect_init_panic(D->bad_clock); /* not a multiple of the tick */
     expect_init_panic(0);            /* quotient 0 */
     expect_init_panic(500000u);      /* slower than the tick */
@@ -176,7 +179,7 @@ static void test_now_exact_across_many_wraps(void **state)
     /* No alarm was armed: nothing reprogrammed, exactly one interrupt per
      * period, each at its clock. */
     assert_int_equal(reprograms(), 0);
-    assert_int_equal(sim_irqs_taken, (sim_ref() + D->irq_early) / PERIOD);
+    assert_int_equal(sim_irqs_taken, (sim_ref() + D->irq_early) / PERIOD * D->period_irqs);
     assert_int_equal(sim_fires, 0);
 }
 
@@ -193,7 +196,7 @@ static void pending_boundary(uint64_t before, void (*mask)(void), void (*unmask)
             sim_advance(1);
             check_now();
         }
-        assert_true(sim_irq_pending());
+        assert_true(sim_irq_pending() || D->period_irqs == 0);
         assert_int_equal(sim_irqs_taken, taken);
         /* Arming an alarm meanwhile (it writes the flags, or the counter)
          * must not lose the pending interrupt. */
@@ -270,7 +273,7 @@ static void test_now_preempted_between_its_two_reads(void **state)
         }
     }
     print_message("%s: interrupt inside now() in %u runs\n", D->name, crossed);
-    assert_true(crossed >= 40);
+    assert_true(crossed >= (D->period_irqs ? 40u : 0u));
 }
 
 /* ---- 2. set_alarm ---- */
@@ -507,7 +510,7 @@ static void test_sleepers_wake_exactly_tickless(void **state)
     /* And once they are done, the timer is silent but for its periods. */
     unsigned long taken = sim_irqs_taken;
     sim_advance(4 * PERIOD);
-    assert_int_equal(sim_irqs_taken, taken + 4);
+    assert_int_equal(sim_irqs_taken, taken + 4 * D->period_irqs);
 }
 
 /* ---- 4. the deadline is reached while it is being armed ---- */

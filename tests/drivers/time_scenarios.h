@@ -23,15 +23,20 @@
 struct sim_driver {
     const char *name;     /* the driver's panic module, and the group's name */
     void (*init)(void);   /* init at the board's clock (after sim_reset) */
-    void (*init_at)(uint32_t hz); /* init at `hz` (its bad-clock panic) */
+    void (*init_at)(uint32_t hz); /* init at `hz` (its bad-clock panic); NULL if
+                                   * the driver is given no clock */
     uint32_t bad_clock;   /* a clock that is not a multiple of the tick */
     uint64_t div;         /* clocks per tick */
-    /* The counter unarmed: an interrupt every `period` clocks, taken
-     * `irq_early` clocks before the period ends (SysTick: VAL reaches 0 in
-     * the last cycle of its count-down). */
+    /* The counter unarmed: `period_irqs` interrupts every `period` clocks
+     * (1, or 0: the machine timer, whose period is only the boundary where
+     * the halves of its reads change), taken `irq_early` clocks before the
+     * period ends (SysTick: VAL reaches 0 in the last cycle of its
+     * count-down). */
     uint64_t period;
+    unsigned period_irqs;
     uint64_t irq_early;
-    /* Clocks until the counter next raises its interrupt (0: it just did). */
+    /* Clocks until the counter next raises its interrupt, or reaches its
+     * period's end (0: it just did). */
     uint64_t (*to_irq)(void);
     /* The clock of the driver's last read of its counter from outside its
      * handler: now() must be that clock's tick. */
