@@ -33,7 +33,11 @@ static void take(void *arg)
 {
     (void)arg;
     raised = false;
-    while (line() && isr_depth == 0 && sim_hp_depth == 0) {
+    for (unsigned n = 0; line() && isr_depth == 0 && sim_hp_depth == 0; n++) {
+        if (n == 1000) {
+            die("interrupt storm: the handler leaves the line high (a compare the core re-arms "
+                "before its tick?)");
+        }
         isr_depth++;
         sim_irqs_taken++;
         sim_last_irq_ref = mtime - base;
