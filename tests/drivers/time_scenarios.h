@@ -89,6 +89,10 @@ struct sim_driver {
     uint64_t soak_delay;         /* clocks a hook may delay a due alarm */
 };
 
+/* In a struct sim_driver initializer: a parameter array and its length
+ * (.far_starts and .n_far_starts from the array far_starts). */
+#define SIM_ARRAY(name) .name = name, .n_##name = sizeof name / sizeof name[0]
+
 /* Each driver's test file defines its timer's description. */
 extern const struct sim_driver sim_driver;
 
