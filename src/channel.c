@@ -3,6 +3,7 @@
 
 #include "ebb/channel.h"
 #include "ebb/port.h"
+#include "holds.h"
 
 EBB_MODULE("channel");
 
@@ -35,8 +36,18 @@ static uint8_t *slot_at(const ebb_channel *ch, uint32_t offset)
 }
 
 /* The holder a try_ call records: the channel's own address, which is
- * neither NULL (free), nor a task, nor the cancel marker. */
+ * neither NULL (free), nor a task, nor the cancel marker.  It holds for no
+ * task, so no task counts it. */
 #define NO_TASK(ch) ((ebb_task *)(void *)(ch))
+
+/* A reservation or peek given back: its holder, a task, counts one hold
+ * less (ebb/task.h); one a try_ call took counts for nobody. */
+static inline void unhold_locked(ebb_channel *ch, ebb_task *holder)
+{
+    if (EBB_LIKELY(holder != NO_TASK(ch))) {
+        ebb__task_unhold_locked(holder);
+    }
+}
 
 /* Could the first waiting receiver (recv or peek) succeed now? */
 static bool receiver_can_go(const ebb_channel *ch) { return ch->peeker == NULL && ch->count != 0; }
@@ -118,6 +129,9 @@ static bool reserve_locked(ebb_channel *ch, ebb_task *holder, void **slot, bool 
         return false;
     }
     ch->reserver = holder;
+    if (awaiting) {
+        ebb__task_hold_locked(holder); /* the task counts what it holds */
+    }
     ch->fill++;
     /* Invariant while reserved: the reserved slot is at head + count, since
      * receiving moves head and count in step and sends go behind it. */
@@ -137,6 +151,9 @@ static bool peek_locked(ebb_channel *ch, ebb_task *holder, void **slot, bool awa
         return false;
     }
     ch->peeker = holder;
+    if (awaiting) {
+        ebb__task_hold_locked(holder);
+    }
     *slot = slot_at(ch, 0);
     return true;
 }
@@ -182,8 +199,10 @@ void *ebb_channel_try_peek(ebb_channel *ch)
 void ebb_channel_commit(ebb_channel *ch)
 {
     ebb_irq_state s = ebb_port_lock();
-    EBB_REQUIRE_OR(2, ch->reserver != NULL, ebb_port_unlock(s); return);
+    ebb_task *const holder = ch->reserver;
+    EBB_REQUIRE_OR(2, holder != NULL, ebb_port_unlock(s); return);
     ch->reserver = NULL;
+    unhold_locked(ch, holder);
     publish_locked(ch);
     /* The next producer may go now, if there is room (the emptiness test
      * first: it is the common case, and it spares the call). */
@@ -196,8 +215,10 @@ void ebb_channel_commit(ebb_channel *ch)
 void ebb_channel_release(ebb_channel *ch)
 {
     ebb_irq_state s = ebb_port_lock();
-    EBB_REQUIRE_OR(3, ch->peeker != NULL, ebb_port_unlock(s); return);
+    ebb_task *const holder = ch->peeker;
+    EBB_REQUIRE_OR(3, holder != NULL, ebb_port_unlock(s); return);
     ch->peeker = NULL;
+    unhold_locked(ch, holder);
     pop_locked(ch);
     /* The next consumer may go now, if there is more. */
     if (!ebb_waitlist_empty(&ch->receivers) && ch->count != 0) {
@@ -288,6 +309,7 @@ static void drop_reservation_locked(ebb_channel *ch)
         memcpy(slot_at(ch, i), slot_at(ch, i + 1u), ch->size);
     }
     ch->fill--;
+    unhold_locked(ch, ch->reserver);
     ch->reserver = NULL;
     publish_locked(ch);
     if (!ebb_waitlist_empty(&ch->senders) && ch->fill != ch->capacity) {
@@ -298,23 +320,44 @@ static void drop_reservation_locked(ebb_channel *ch)
 /* Give the peeked element back, unconsumed, to the next receiver. */
 static void return_peek_locked(ebb_channel *ch)
 {
+    unhold_locked(ch, ch->peeker);
     ch->peeker = NULL;
     if (!ebb_waitlist_empty(&ch->receivers) && ch->count != 0) {
         (void)ebb_waitlist_wake_one_locked(&ch->receivers);
     }
 }
 
-void ebb__channel_drop_holder(ebb_task *t)
+unsigned ebb__channel_holds(ebb_task *t, bool give_back)
 {
+    unsigned n = 0;
     for (ebb_channel *const *p = __start_ebb_channels; p < __stop_ebb_channels; p++) {
         ebb_channel *ch = *p;
         ebb_irq_state s = ebb_port_lock();
         if (ch->reserver == t) {
-            drop_reservation_locked(ch);
+            n++;
+            if (give_back) {
+                drop_reservation_locked(ch);
+            }
         }
         if (ch->peeker == t) {
-            return_peek_locked(ch);
+            n++;
+            if (give_back) {
+                return_peek_locked(ch);
+            }
         }
         ebb_port_unlock(s);
+    }
+    return n;
+}
+
+void ebb__channel_reset_holders_locked(ebb_channel *ch)
+{
+    if (ch->reserver != NULL) {
+        unhold_locked(ch, ch->reserver);
+        ch->reserver = NULL;
+    }
+    if (ch->peeker != NULL) {
+        unhold_locked(ch, ch->peeker);
+        ch->peeker = NULL;
     }
 }

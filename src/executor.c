@@ -74,7 +74,7 @@ __attribute__((noinline)) static void poll_chain(ebb_executor *ex, ebb_node *n)
         ebb_task *t = EBB_CONTAINER_OF(n, ebb_task, node);
         n = n->next;
         t->node.next = NULL;
-        if (t->state == EBB_TASK_RUNNING) {
+        if (ebb__task_running(t)) {
             ebb__cur = t;
             ebb_poll_t r = t->poll(t);
             /* Laid out for the yield: a pending task costs the same
@@ -90,7 +90,7 @@ __attribute__((noinline)) static void poll_chain(ebb_executor *ex, ebb_node *n)
                 }
                 ebb_port_unlock(s);
             } else if (r.ready_ != 0) {
-                t->state = EBB_TASK_DONE;
+                ebb__task_done(t);
             }
         }
     }
@@ -130,7 +130,7 @@ __attribute__((noinline, unused)) static void poll_ended(ebb_executor *ex, ebb_t
         }
         ebb_port_unlock(s);
     } else {
-        t->state = EBB_TASK_DONE;
+        ebb__task_done(t);
     }
 }
 
@@ -152,7 +152,7 @@ bool ebb_executor_poll(ebb_executor *ex)
          * latency. */
         ebb_task *t = EBB_CONTAINER_OF(n, ebb_task, node);
         t->node.next = NULL;
-        if (EBB_LIKELY(t->state == EBB_TASK_RUNNING)) {
+        if (EBB_LIKELY(ebb__task_running(t))) {
             ebb_task *const outer = ebb__cur; /* an executor in an ISR may nest */
             ebb__cur = t;
             ebb_poll_t r = t->poll(t);

@@ -2,6 +2,7 @@
 #include "ebb/executor.h"
 #include "ebb/mutex.h"
 #include "ebb/port.h"
+#include "holds.h"
 
 EBB_MODULE("mutex");
 
@@ -39,27 +40,30 @@ static bool unlock_context_ok(const ebb_mutex *m, const ebb_task *cur, uint32_t 
     return (home == EBB_PORT_CONTEXT_UNKNOWN ? m->owner_context : home) == ctx;
 }
 
-/* Give `m` to its longest waiter, or free it. */
+/* Give `m` (owned) to its longest waiter, or free it.  The hold moves
+ * with it: the owner counts one less, the waiter one more (ebb/task.h), so
+ * a mutex handed to a task that has not run yet already counts as its. */
 static void hand_over_locked(ebb_mutex *m)
 {
+    ebb__task_unhold_locked(m->owner);
     ebb_wait *n = ebb_waitlist_first(&m->waiters);
     if (n != NULL) {
         ebb_dnode_unlink(&n->node);
     }
     m->owner = n ? n->task : NULL;
     if (n != NULL) {
+        ebb__task_hold_locked(m->owner);
         (void)ebb__wake_locked(m->owner);
     }
 }
 
-/* An owner that is no longer running (its body returned, or it was
- * cancelled and the mutex is not in the mutex table) will never unlock:
- * contract mutex:4.  Contracts off: the mutex is handed on as its unlock
+/* An owner that is no longer running (its body returned owning it, task:5
+ * with contracts on) will never unlock: contract mutex:4.  Contracts off: the mutex is handed on as its unlock
  * would have.  Checked where a task finds the mutex owned, so it costs
  * nothing while the mutex is free. */
 static void reclaim_from_gone_owner_locked(ebb_mutex *m)
 {
-    if (m->owner != NULL && m->owner->state != EBB_TASK_RUNNING) {
+    if (m->owner != NULL && !ebb__task_running(m->owner)) {
         EBB_REQUIRE(4, false);
         hand_over_locked(m);
     }
@@ -94,6 +98,7 @@ ebb_poll_t (ebb_mutex_lock)(ebb_wait *w, ebb_mutex *m)
         reclaim_from_gone_owner_locked(m);
         if (m->owner == NULL) {
             m->owner = ebb__cur;
+            ebb__task_hold_locked(ebb__cur);
             m->owner_context = ctx;
             r = EBB_READY;
         } else {
@@ -126,6 +131,7 @@ __attribute__((noinline)) static bool lock_if_free_slow(ebb_mutex *m)
     bool r = m->owner == NULL;
     if (r) {
         m->owner = cur;
+        ebb__task_hold_locked(cur);
         m->owner_context = ctx;
     }
     ebb_port_unlock(s);
@@ -143,6 +149,7 @@ bool ebb_mutex_lock_if_free(ebb_mutex *m)
         ebb_irq_state s = ebb_port_lock();
         if (EBB_LIKELY(m->owner == NULL)) {
             m->owner = cur;
+            ebb__task_hold_locked(cur);
             ebb_port_unlock(s);
             return true;
         }
@@ -151,15 +158,28 @@ bool ebb_mutex_lock_if_free(ebb_mutex *m)
     return lock_if_free_slow(m);
 }
 
-void ebb__mutex_drop_holder(ebb_task *t)
+unsigned ebb__mutex_holds(ebb_task *t, bool give_back)
 {
+    unsigned n = 0;
     for (ebb_mutex *const *p = __start_ebb_mutexes; p < __stop_ebb_mutexes; p++) {
         ebb_mutex *m = *p;
         ebb_irq_state s = ebb_port_lock();
         if (m->owner == t) {
-            hand_over_locked(m); /* never left owned by a task that will not unlock it */
+            n++;
+            if (give_back) {
+                hand_over_locked(m); /* never left owned by a task that will not unlock it */
+            }
         }
         ebb_port_unlock(s);
+    }
+    return n;
+}
+
+void ebb__mutex_reset_owner_locked(ebb_mutex *m)
+{
+    if (m->owner != NULL) {
+        ebb__task_unhold_locked(m->owner);
+        m->owner = NULL;
     }
 }
 
@@ -195,6 +215,7 @@ void ebb_mutex_unlock(ebb_mutex *m)
         ebb_irq_state s = ebb_port_lock();
         if (EBB_LIKELY(ebb_waitlist_empty(&m->waiters))) {
             m->owner = NULL;
+            ebb__task_unhold_locked(cur);
             ebb_port_unlock(s);
             return;
         }

@@ -31,8 +31,13 @@ static ebb_executor *executor_of(const ebb_task *t)
 int ebb_task_reset(ebb_task *t)
 {
     RESET_PRECONDITIONS(t);
-    /* Withdraw its wakers while what it waits on is intact. */
-    ebb_task_cancel(t);
+    /* Withdraw its wakers while what it waits on is intact, and give back
+     * what it holds - or, when something it holds is outside the tables
+     * (task:4), change nothing. */
+    int r = ebb_task_cancel(t);
+    if (r != EBB_OK) {
+        return r;
+    }
 
     ebb_irq_state s = ebb_port_lock();
     ebb_executor *ex = executor_of(t);
@@ -46,7 +51,7 @@ int ebb_task_reset(ebb_task *t)
         }
     }
     t->co.resume = 0;
-    t->state = EBB_TASK_IDLE;
+    t->state = (uint8_t)(t->state & ~EBB__TASK_STATE_MASK); /* idle; the count is 0 */
     ebb_port_unlock(s);
     return EBB_OK;
 }
@@ -59,8 +64,7 @@ int ebb_channel_reset(ebb_channel *ch)
     ch->head = 0;
     ch->count = 0;
     ch->fill = 0;
-    ch->reserver = NULL;
-    ch->peeker = NULL;
+    ebb__channel_reset_holders_locked(ch);
     ebb_port_unlock(s);
     return EBB_OK;
 }
@@ -70,7 +74,7 @@ int ebb_mutex_reset(ebb_mutex *m)
     RESET_PRECONDITIONS(m);
     ebb_irq_state s = ebb_port_lock();
     RESET_REQUIRE_NO_WAITER(ebb_waitlist_empty(&m->waiters), s);
-    m->owner = NULL;
+    ebb__mutex_reset_owner_locked(m);
     ebb_port_unlock(s);
     return EBB_OK;
 }

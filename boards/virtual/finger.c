@@ -90,7 +90,7 @@ static void finger_stop(void)
     if (finger_hold != NULL) {
         finger_hold(true);
     }
-    ebb_task_cancel(&finger.task);
+    (void)ebb_task_cancel(&finger.task); /* it holds nothing: never refused */
 }
 
 static void finger_start(void)

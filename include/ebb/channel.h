@@ -184,8 +184,9 @@ EBB_AWAITABLE ebb_poll_t ebb_channel_recv(ebb_wait *w, ebb_channel *ch, void *ou
  * Reserve the next free slot for writing in place; *slot is set when READY.
  * The slot is invisible to receivers until ebb_channel_commit().  The
  * reservation belongs to the task: cancelling it drops the reservation
- * (nothing is published; what others sent meanwhile stays, in order;
- * for a channel in the channel table; docs/misuse.md).
+ * (nothing is published; what others sent meanwhile stays, in order) -
+ * for a channel in the channel table; outside it the cancel is refused,
+ * contract task:4 (docs/misuse.md).
  * Contract channel:6 - the task does not already hold the reservation (it
  * would wait for itself; contracts off: it waits, until a cancel drops the
  * reservation).
@@ -212,8 +213,8 @@ void ebb_channel_commit(ebb_channel *ch);
  * Borrow the oldest element in place; *slot is set when READY.  It stays in
  * the channel (and counts against capacity) until ebb_channel_release().
  * The peek belongs to the task: cancelling it gives the element back to
- * the channel, unconsumed (for a channel in the channel table;
- * docs/misuse.md).
+ * the channel, unconsumed - for a channel in the channel table; outside it
+ * the cancel is refused, contract task:4 (docs/misuse.md).
  * Contract channel:5 - the task does not already hold the peek (it would
  * wait for itself; contracts off: it waits, until a cancel gives the peek
  * back).
@@ -236,11 +237,9 @@ void *ebb_channel_try_peek(ebb_channel *ch);
  */
 void ebb_channel_release(ebb_channel *ch);
 
-/* Internal (ebb_task_cancel): give back the reservations and peeks `t`
- * holds on the channels of the channel table.  Context: any.  Cost:
- * O(channels defined), the lock held O(1) per channel (plus the move of
- * what was sent behind a dropped reservation). */
-void ebb__channel_drop_holder(ebb_task *t);
+/* Internal (ebb_channel_reset): forget the reservation and the peek, the
+ * task that held them counting one hold less each.  Lock held.  O(1). */
+void ebb__channel_reset_holders_locked(ebb_channel *ch);
 
 #ifdef __cplusplus
 }

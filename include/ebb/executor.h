@@ -128,6 +128,11 @@ void ebb__executor_reset_all(void);
  * the tasks that yielded in it (in yield order) and call the pender once
  * if any did.
  * Returns true when tasks were woken during the pass (more work is waiting).
+ * Contract task:5 - a task whose body returns holds nothing beyond its
+ *                   await: no channel reservation or peek, no mutex
+ *                   (checked where it becomes EBB_TASK_DONE; contracts
+ *                   off: it stays held until the finished task is cancelled
+ *                   or reset, or anyone commits / releases it; docs/misuse.md).
  * Context: the thread or interrupt handler that owns `ex`.
  * Cost: O(tasks polled) + their bodies.
  */
@@ -174,7 +179,7 @@ static inline bool ebb__wake_locked(ebb_task *t)
 {
     /* Unlikely: the queueing path is the straight line through an
      * interrupt handler that inlines this (the showdown's EXTI handler). */
-    if (EBB_UNLIKELY(t->node.next != NULL || t->state != EBB_TASK_RUNNING)) {
+    if (EBB_UNLIKELY(t->node.next != NULL || !ebb__task_running(t))) {
         return false;
     }
     ebb_executor *ex = __start_ebb_executors[t->exec];

@@ -71,8 +71,9 @@ extern ebb_mutex *const __stop_ebb_mutexes[] EBB_WEAK;
 
 /**
  * Awaitable: ready once the current task owns `m`.  Ownership belongs to
- * the task: cancelling it hands `m` to the next waiter (for a mutex in the
- * mutex table: EBB_MUTEX_DEFINE, EBB_MUTEX_TABLE_ENTRY).
+ * the task: cancelling it hands `m` to the next waiter - for a mutex in the
+ * mutex table (EBB_MUTEX_DEFINE, EBB_MUTEX_TABLE_ENTRY); outside it the
+ * cancel is refused, contract task:4.
  * Contract mutex:1 - the task does not already own it (no recursion).
  * Contract mutex:3 - called inside a task's poll, by that task: an
  *                    interrupt handler that lands inside the poll is not
@@ -81,10 +82,10 @@ extern ebb_mutex *const __stop_ebb_mutexes[] EBB_WEAK;
  *                    docs/misuse.md).  Contracts off: pending, nothing
  *                    queued.
  * Contract mutex:4 - the mutex is not owned by a task that stopped running
- *                    (its body returned, or it was cancelled while owning
- *                    a mutex outside the mutex table): checked when a task
- *                    finds it owned (contracts off: handed on, as the
- *                    owner's unlock would have; docs/misuse.md).
+ *                    (its body returned owning it: task:5 at its end):
+ *                    checked when a task finds it owned (contracts off:
+ *                    handed on, as the owner's unlock would have;
+ *                    docs/misuse.md).
  * Context: task.  Cost: O(1), also when cancelled.
  */
 EBB_AWAITABLE ebb_poll_t ebb_mutex_lock(ebb_wait *w, ebb_mutex *m);
@@ -109,10 +110,9 @@ bool ebb_mutex_lock_if_free(ebb_mutex *m);
  */
 void ebb_mutex_unlock(ebb_mutex *m);
 
-/* Internal (ebb_task_cancel): hand on every mutex of the mutex table that
- * `t` owns.  Context: any.  Cost: O(mutexes defined), the lock held O(1)
- * per mutex. */
-void ebb__mutex_drop_holder(ebb_task *t);
+/* Internal (ebb_mutex_reset): free `m`, its owner counting one hold less.
+ * Lock held.  O(1). */
+void ebb__mutex_reset_owner_locked(ebb_mutex *m);
 
 #ifdef __cplusplus
 }

@@ -52,7 +52,9 @@ extern "C" {
  * body from the top.  Only the header is ebb's: the fields of your task
  * struct keep their values (ebb's awaitables in it - ebb_wait, ebb_timer -
  * are idle again after the cancel); set your own fields in the test's
- * set-up.  Contracts reset:1, reset:3.
+ * set-up.  Contracts reset:1, reset:3, and task:4 from the cancel (it
+ * holds something of a channel or mutex outside the tables; contracts off:
+ * EBB_EBUSY, nothing changes).
  * Context: outside any poll.  Cost: the cancel path of its current await +
  * O(tasks queued on its executor).
  */

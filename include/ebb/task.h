@@ -144,7 +144,8 @@ typedef ebb_poll_t (*ebb_task_fn)(ebb_task *self);
 enum ebb_task_state {
     EBB_TASK_IDLE = 0,    /* never spawned, or cancelled */
     EBB_TASK_RUNNING = 1, /* spawned and not finished */
-    EBB_TASK_DONE = 2     /* its poll function returned EBB_READY */
+    EBB_TASK_DONE = 2     /* its poll function returned EBB_READY (holding
+                             nothing: contract task:5, ebb_executor_poll()) */
 };
 
 /** The task header.  12 bytes on a 32-bit MCU. */
@@ -153,8 +154,32 @@ struct ebb_task {
     ebb_task_fn poll; /**< the body */
     ebb_co co;        /**< where the body resumes */
     uint8_t exec;     /**< index of its executor (see executor.h) */
-    uint8_t state;    /**< enum ebb_task_state */
+    uint8_t state;    /**< private: bits 0-1 enum ebb_task_state (read it
+                           with ebb_task_state()), bits 2-7 the holds */
 };
+
+/* Internal: the state byte.  Its two low bits are the life cycle; the six
+ * above count what the task holds beyond its await - channel reservations
+ * and peeks taken by the awaitables, mutexes it owns - so that a cancel
+ * knows whether to look for anything, and whether what it finds in the
+ * tables is all (docs/misuse.md, "What a task holds").  Every change to
+ * the byte but the executor's mark of a task's end is made with the port
+ * lock held (src/task.c says why that one needs none).  The
+ * count moves by EBB__TASK_HOLD, so it never carries into the life cycle;
+ * past 63 holds it wraps (docs/misuse.md).  RUNNING is the only state
+ * with bit 0 set: testing that bit costs what the compare with RUNNING
+ * did. */
+#define EBB__TASK_STATE_MASK 3u
+#define EBB__TASK_HOLD 4u
+static inline bool ebb__task_running(const ebb_task *t)
+{
+    return (t->state & (unsigned)EBB_TASK_RUNNING) != 0;
+}
+static inline unsigned ebb__task_holds(const ebb_task *t) { return t->state / EBB__TASK_HOLD; }
+/* A hold taken (given back) for `t`: lock held, t a task (not NULL, not
+ * the cancel marker, not a try_ call's holder). */
+static inline void ebb__task_hold_locked(ebb_task *t) { t->state = (uint8_t)(t->state + EBB__TASK_HOLD); }
+static inline void ebb__task_unhold_locked(ebb_task *t) { t->state = (uint8_t)(t->state - EBB__TASK_HOLD); }
 
 /** Static initializer of an idle task with body `fn`.  A body of the wrong
  * type (returning int, say) is a hard error here: the _Generic has no
@@ -290,7 +315,7 @@ int ebb_task_set_name(ebb_task *t, const char *name);
 /** State of a task.  Context: any.  Cost: O(1). */
 static inline enum ebb_task_state ebb_task_state(const ebb_task *t)
 {
-    return (enum ebb_task_state)t->state;
+    return (enum ebb_task_state)(t->state & EBB__TASK_STATE_MASK);
 }
 
 /**
@@ -318,7 +343,9 @@ struct ebb_executor;
  * next pass.  A task that finished (or was cancelled) may be spawned again.
  * Returns EBB_OK, or EBB_EBUSY if `t` is already running, or finished (or
  * was cancelled) but is still queued on a different executor (poll that one
- * first); nothing changes then.
+ * first), or finished holding a channel reservation or peek or a mutex
+ * (contract task:5; cancel it first, which gives that back); nothing
+ * changes then.
  * Contract task:1 - ex was defined with EBB_EXECUTOR_DEFINE (is in the
  *                   executor table; contracts off: returns EBB_EINVAL and
  *                   changes nothing).
@@ -336,22 +363,34 @@ int ebb_task_spawn(struct ebb_executor *ex, ebb_task *t);
  * which may make one pass with nothing to run).  What the task holds
  * beyond its await is given back: a channel reservation taken with
  * ebb_channel_reserve() is dropped, a peek (ebb_channel_peek()) returns its
- * element to the channel, a mutex goes to its next waiter - for channels
- * and mutexes in their tables (EBB_CHANNEL_DEFINE / EBB_MUTEX_DEFINE, or
- * EBB_CHANNEL_TABLE_ENTRY / EBB_MUTEX_TABLE_ENTRY; docs/misuse.md).  Cancelling a task that finished gives back what it
- * still holds and changes nothing else; cancelling an idle task does
- * nothing.  A task may not cancel itself (contract task:2); it returns
- * from its body instead.  Contract task:3 - t != NULL.  Contracts off,
- * both are no-ops (docs/misuse.md).  The caller must not be preemptible by
- * `t`'s executor (an executor that runs in an interrupt handler): mask
- * that interrupt around the call, or cancel from a context of at least its
- * priority.
+ * element to the channel, a mutex goes to its next waiter.  The task
+ * counts what it holds; the objects are found in the channel and mutex
+ * tables (EBB_CHANNEL_DEFINE / EBB_MUTEX_DEFINE, or EBB_CHANNEL_TABLE_ENTRY
+ * / EBB_MUTEX_TABLE_ENTRY).  Cancelling a task that finished gives back
+ * what it still holds and changes nothing else; cancelling an idle task
+ * does nothing.  Returns EBB_OK, or (contracts off) an error below with
+ * nothing changed: the task runs on, holding what it held.
+ * Contract task:4 - everything the task holds is in the tables (a
+ *                   reservation, peek or mutex of an object outside them
+ *                   could never be given back; the cancel is refused
+ *                   before anything changes; contracts off: EBB_EBUSY).
+ * Contract task:2 - a task may not cancel itself (it returns from its body
+ *                   instead; contracts off: EBB_EINVAL).
+ * Contract task:3 - t != NULL (contracts off: EBB_EINVAL; docs/misuse.md).
+ * The caller must not be preemptible by `t`'s executor (an executor that
+ * runs in an interrupt handler): mask that interrupt around the call, or
+ * cancel from a context of at least its priority.
  * Context: task or main, not interrupt (it runs the task's cancel path).
  * Cost: O(1) + the cancel path of its current await (O(1) for every ebb
- * awaitable) + O(channels + mutexes defined) to look for what it holds,
- * the lock held for one object at a time.
+ * awaitable); a task that holds something: + two searches of the tables,
+ * O(channels + mutexes in them), the lock held for one object at a time.
  */
-void ebb_task_cancel(ebb_task *t);
+int ebb_task_cancel(ebb_task *t);
+
+/* Internal (the executor): `t`'s body returned EBB_READY: its state
+ * becomes EBB_TASK_DONE, keeping its holds (contract task:5: none).
+ * Context: its executor.  Cost: O(1), no critical section. */
+void ebb__task_done(ebb_task *t);
 
 /* ---- internals shared by the coroutine macros and leaf futures ---- */
 

@@ -444,29 +444,32 @@ static void test_cancel_hands_on_mutex(void **state)
 }
 
 /* Row: a task that ends owning a mutex (it used to stay locked for good).
- * Found when a task next finds it owned: mutex:4; contracts off, handed on
- * there (h2, polled after h1 ended in the same pass, takes it). */
+ * Found at its end: task:5 (the task counts what it holds).  Contracts
+ * off it stays owned, and the next task that finds it owned reclaims it
+ * (mutex:4 with contracts on - the row after). */
 static void test_end_owning_mutex(void **state)
 {
     (void)state;
     held_reset();
     holder_run(&h1, lock_and_end);
+    MISUSE("task", 5, ebb_executor_poll(&test_exec));
+    assert_int_equal(h1.step, 1);
+    assert_int_equal(ebb_task_state(&h1.task), EBB_TASK_DONE);
+    assert_ptr_equal(held_m.owner, &h1.task);
+    /* Row: a task finds a mutex owned by a task that stopped running:
+     * mutex:4; contracts off, handed on there (h2 takes it). */
     holder_run(&h2, lock_unlock);
     MISUSE("mutex", 4, ebb_executor_poll(&test_exec));
-    assert_int_equal(h1.step, 1);
 #if !EBB_CONFIG_CONTRACTS
-    assert_int_equal(ebb_task_state(&h1.task), EBB_TASK_DONE);
-    /* Freed when h1 ended, so h2 (polled next in the same pass) took it. */
     assert_int_equal(h2.step, 1);
     assert_null(held_m.owner);
 #endif
 }
 
-/* Row: a task ends owning a mutex another task already waits for.  Nothing
- * looks at a task's end (that would be the executor's run loop), so the
- * waiter waits until a task next finds the mutex owned (mutex:4) or the
- * finished task is cancelled or reset, which hands the mutex on - shown
- * here, in both modes. */
+/* Row: a task ends owning a mutex another task already waits for: task:5
+ * at its end; contracts off, the waiter waits until a task next finds the
+ * mutex owned (mutex:4) or the finished task is cancelled or reset, which
+ * hands the mutex on - shown here, in both modes. */
 static void test_end_owning_mutex_with_waiter(void **state)
 {
     (void)state;
@@ -476,22 +479,21 @@ static void test_end_owning_mutex_with_waiter(void **state)
     ebb_executor_poll(&test_exec);
     assert_int_equal(h1.step, 1);
     ebb_waitlist_wake_all(&never);
-    ebb_executor_poll(&test_exec);
+    MISUSE("task", 5, ebb_executor_poll(&test_exec));
     assert_int_equal(ebb_task_state(&h1.task), EBB_TASK_DONE);
     assert_ptr_equal(held_m.owner, &h1.task);
     cancel_h1_hands_mutex_to_h2(); /* finished: gives back what it holds */
 }
 
-/* Row: a task that ends holding a reservation or a peek.  Not detected
- * (the search would cost every program with channels; docs/misuse.md): it
- * stays held, and cancelling (or resetting) the finished task gives it
- * back - in both contract modes. */
+/* Row: a task that ends holding a reservation or a peek: task:5 at its end
+ * (it counts what it holds).  Contracts off it stays held; in both modes,
+ * cancelling (or resetting) the finished task gives it back. */
 static void test_end_holding_reservation_or_peek(void **state)
 {
     (void)state;
     held_reset();
     holder_run(&h1, reserve_and_end);
-    ebb_executor_poll(&test_exec);
+    MISUSE("task", 5, ebb_executor_poll(&test_exec));
     assert_int_equal(ebb_task_state(&h1.task), EBB_TASK_DONE);
     assert_null(ebb_channel_try_reserve(&held_ch)); /* still held */
     ebb_task_cancel(&h1.task);
@@ -503,7 +505,7 @@ static void test_end_holding_reservation_or_peek(void **state)
     int v = 8, out = 0;
     assert_int_equal(ebb_channel_try_send(&held_ch, &v), EBB_OK);
     holder_run(&h1, peek_and_end);
-    ebb_executor_poll(&test_exec);
+    MISUSE("task", 5, ebb_executor_poll(&test_exec));
     assert_int_equal(ebb_channel_try_recv(&held_ch, &out), EBB_EBUSY); /* still held */
     ebb_task_cancel(&h1.task);
     assert_int_equal(ebb_channel_try_recv(&held_ch, &out), EBB_OK); /* given back */

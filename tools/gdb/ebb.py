@@ -357,11 +357,11 @@ class EbbTasks(gdb.Command):
             print("executor %d %s (%s)" % (i, _sym_name(int(ex)), kind))
             for addr, name in sorted(tasks.items(), key=lambda kv: kv[1]):
                 t = gdb.Value(addr).cast(task_ptr_t).dereference()
-                if int(t["state"]) == 0 or int(t["exec"]) != i:
+                if (int(t["state"]) & 3) == 0 or int(t["exec"]) != i:
                     continue
                 self._task(t, addr, name, cur, queued_on)
         idle = [(a, nm) for a, nm in tasks.items()
-                if int(gdb.Value(a).cast(task_ptr_t).dereference()["state"]) == 0]
+                if (int(gdb.Value(a).cast(task_ptr_t).dereference()["state"]) & 3) == 0]
         if idle:
             print("not spawned (or cancelled)")
             for addr, name in sorted(idle, key=lambda kv: kv[1]):
@@ -370,7 +370,7 @@ class EbbTasks(gdb.Command):
 
     @staticmethod
     def _task(t, addr, name, cur, queued_on):
-        state = STATES.get(int(t["state"]), "?")
+        state = STATES.get((int(t["state"]) & 3), "?")
         if state == "running":
             if addr == cur:
                 state = "running"
