@@ -393,6 +393,45 @@ static void test_cancel_holding_nothing(void **state)
     assert_int_equal(ebb_task_state(&h1.task), EBB_TASK_IDLE);
 }
 
+/* Row (part): a mutex handed to a task that waits for it is the task's
+ * from the hand-over, before it runs.  Outside the tables, its cancel is
+ * refused (task:4; contracts off EBB_EBUSY); in the table, the cancel
+ * hands it on from the waiter's cancelled lock, and the count is 0. */
+static void handed_then_cancelled(ebb_mutex *m, bool tabled_mutex)
+{
+    const struct step owner[] = {S(LOCK, m), W, S(UNLOCK, m), W, E};
+    const struct step waiter[] = {S(LOCK, m), W, S(UNLOCK, m), E};
+    holder_run(&h1, owner);
+    holder_run(&h2, waiter);
+    ebb_waitlist_wake_all(&never);
+    ebb_executor_poll(&test_exec); /* h1 unlocks: handed to h2, not yet run */
+    assert_ptr_equal(m->owner, &h2.task);
+    assert_int_equal(ebb__task_holds(&h2.task), 1);
+    if (tabled_mutex) {
+        assert_int_equal(ebb_task_cancel(&h2.task), EBB_OK);
+        assert_null(m->owner);
+        assert_int_equal(ebb__task_holds(&h2.task), 0);
+        assert_int_equal(ebb_task_state(&h2.task), EBB_TASK_IDLE);
+    } else {
+        REFUSED("task", 4, ebb_task_cancel(&h2.task));
+        assert_ptr_equal(m->owner, &h2.task);
+        assert_int_equal(ebb_task_state(&h2.task), EBB_TASK_RUNNING);
+        ebb_executor_poll(&test_exec); /* h2 takes it, waits */
+        step_on();                     /* and unlocks it */
+        assert_null(m->owner);
+        assert_int_equal(ebb__task_holds(&h2.task), 0);
+    }
+}
+
+static void test_cancel_of_handed_waiter(void **state)
+{
+    (void)state;
+    fresh();
+    handed_then_cancelled(&tabled.m, true);
+    fresh();
+    handed_then_cancelled(&loose_m, false);
+}
+
 /* Row: more than 63 holds at once.  The count wraps modulo 64 without
  * touching the life cycle: at 64 mutexes it reads 0, so the cancel looks
  * for nothing and they stay owned (mutex:4 reclaims each later). */
@@ -461,6 +500,7 @@ int main(void)
         RUN(test_reset_refused_loose_hold),
         RUN(test_cancel_refused_finished_loose_hold),
         RUN(test_cancel_holding_nothing),
+        RUN(test_cancel_of_handed_waiter),
         RUN(test_count_wraps_past_63),
         RUN(test_entered_twice),
     };
