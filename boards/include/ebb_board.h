@@ -241,8 +241,11 @@ uint32_t ebb_board_finger_held(void);
 
 /**
  * Interactive mode: every byte received on the console toggles the virtual
- * button instead of going to the console's receive ring.  Print a "ready"
- * line before asking for keys: QEMU drops bytes sent before the USART is on.
+ * button instead of going to the console's receive ring.  Keys are queued
+ * and played one edge at a time, each once a wait has selected it (or after
+ * 1 s), so a burst typed faster than the application re-arms loses no edge.
+ * Print a "ready" line before asking for keys: QEMU drops bytes sent before
+ * the USART is on.
  * Context: main or task.  Cost: O(1).
  */
 void ebb_board_keys_toggle_button(bool enable);

@@ -110,6 +110,7 @@ void ebb_board_init(void)
     ebb_rv_swi_init(EBB_VIRT_MSIP);
     ebb_rv_swi_executor_init(&finger_exec, EBB_CONFIG_RV_SWI_LEVELS);
     ebb_board_finger_attach(&finger_exec, NULL);
+    ebb_board_virtual_keys_attach(&finger_exec);
     ebb_ns16550_init(&ebb__board_console, EBB_VIRT_UART, 0, EBB_VIRT_UART_CLK_HZ, 115200u);
     ebb_board_console_rx_init();
     ebb_rv_plic_enable(EBB_VIRT_UART_IRQ, EBB_BOARD_PRIO_CONSOLE, console_isr);

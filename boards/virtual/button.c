@@ -2,7 +2,8 @@
  * button.c - the button of the boards without a wired one (the QEMU
  * machines that model no GPIO input, the host board): a level, waits that
  * select the edge they want (as EXTI's RTSR/FTSR would), and keys mode
- * (console bytes toggle it).  What an edge does is the board's:
+ * (console bytes toggle it, played in order: see below).  What an edge does
+ * is the board's:
  * ebb_board_virtual_edge() pends an interrupt that wakes the waiters
  * (virtual_button.c, Cortex-M) or wakes them at once (ebb_board_virtual_wake()).
  */
@@ -67,6 +68,82 @@ void ebb_board_virtual_button_reset(void)
 void ebb_board_keys_toggle_button(bool enable)
 {
     keys_mode = enable;
+}
+
+/* ---- keys: one edge per byte, none lost to a slow application ---- */
+
+/* Toggling the level in the console interrupt lost the edges of a burst:
+ * a key typed while the application was still busy with the last edge
+ * found no wait armed for it, changed the level and woke nobody (the
+ * button example with 50 ms per edge counted 4 of 8 keys typed 20 ms
+ * apart).  So keys are counted there and played one edge at a time by a
+ * task on the finger's executor: an edge waits until a wait has selected
+ * it, as the patient finger does.  An edge nobody arms for within
+ * KEY_GIVE_UP_MS still changes the level (a real button does not wait).
+ * (The netduinoplus2 board plays its Ctrl-B keys the same way on EXTI.) */
+#define KEY_GIVE_UP_MS 1000u
+
+static volatile uint32_t keys_typed; /* written by the console interrupt */
+static uint32_t keys_played;         /* by the key task */
+static EBB_SIGNAL_DEFINE(keys_signal);
+
+struct keys {
+    ebb_task task;
+    ebb_timer timer;
+    ebb_wait wait;
+    uint32_t value;
+    uint32_t waited_ms;
+};
+
+/* The next key's edge, if a wait has selected it. */
+static bool toggle_if_armed(void)
+{
+    ebb_irq_state s = ebb_port_lock();
+    bool pressed = !button_level;
+    bool armed = ebb_board_virtual_armed(pressed);
+    if (armed) {
+        button_level = pressed;
+    }
+    ebb_port_unlock(s);
+    if (armed) {
+        ebb_board_virtual_edge(); /* lock released, as in ebb_board_button_set() */
+    }
+    return armed;
+}
+
+static ebb_poll_t keys_poll(ebb_task *self)
+{
+    struct keys *k = EBB_CONTAINER_OF(self, struct keys, task);
+    EBB_BEGIN(&self->co);
+    for (;;) {
+        EBB_AWAIT(ebb_signal_wait(&k->wait, &keys_signal, &k->value));
+        while (keys_played != keys_typed) {
+            for (k->waited_ms = 0; !toggle_if_armed(); k->waited_ms++) {
+                if (k->waited_ms >= KEY_GIVE_UP_MS) {
+                    ebb_board_virtual_toggle();
+                    break;
+                }
+                EBB_AWAIT(ebb_sleep_for(&k->timer, EBB_MS(1)));
+            }
+            keys_played++;
+        }
+    }
+    EBB_END();
+}
+
+static EBB_TASK_DEFINE(keys, struct keys, keys_poll);
+
+void ebb_board_virtual_keys_attach(ebb_executor *ex)
+{
+    keys_typed = keys_played = 0;
+    ebb_signal_reset(&keys_signal);
+    (void)ebb_task_spawn(ex, &keys.task);
+}
+
+void ebb_board_virtual_keys_typed(uint32_t n)
+{
+    keys_typed += n; /* only the console interrupt writes it */
+    ebb_signal_raise(&keys_signal, n);
 }
 
 bool ebb_board_virtual_keys_mode(void)

@@ -10,14 +10,19 @@
 #include "ebb_uart.h"
 
 /** In keys mode, each byte in `rx` is one press or release of the button,
- *  consumed here (the application reads none).  Context: the console's
+ *  consumed here (the application reads none) and played in order by the
+ *  key task (ebb_board_virtual_keys_attach).  Context: the console's
  *  interrupt, after its driver's handler.  Cost: O(bytes). */
 static inline void ebb_board_virtual_keys(ebb_uart_rx *rx)
 {
     if (ebb_board_virtual_keys_mode()) {
+        uint32_t n = 0;
         while (ebb_uart_rx_count(rx) != 0) {
             rx->tail++;
-            ebb_board_virtual_toggle();
+            n++;
+        }
+        if (n != 0) {
+            ebb_board_virtual_keys_typed(n);
         }
     }
 }

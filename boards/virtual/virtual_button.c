@@ -56,4 +56,5 @@ void ebb_board_virtual_init(void)
     ebb_cm_irq_enable(EBB_BOARD_BUTTON_IRQ);
     ebb_cm_irq_executor_init(&finger_exec, EBB_BOARD_FINGER_IRQ, EBB_BOARD_PRIO_FINGER);
     ebb_board_finger_attach(&finger_exec.ex, finger_hold);
+    ebb_board_virtual_keys_attach(&finger_exec.ex);
 }

@@ -89,6 +89,7 @@ endfunction()
 #   test_mutex_isr_<k>       an interrupt's lock inside a task's poll (1, 2):
 #                            mutex:3; an interrupt executor's task (3): none
 #   test_finger, test_uart   the board's virtual button and console
+#   test_keys_burst          keys mode: a burst faster than the task re-arms, no edge lost
 #   example_*                blinky, uart_echo and button driven through the console
 option(EBB_FW_TIME_LATEST "test_time prints how late its wakes ended (the figures docs/boards-microbit.md quotes)" OFF)
 function(ebb_fw_suite)
@@ -162,12 +163,15 @@ function(ebb_fw_suite)
   endif()
   ebb_fw_test(test_finger SOURCES ${EBB_FW_DIR}/test_finger.c)
   ebb_fw_test(test_uart SOURCES ${EBB_FW_DIR}/test_uart.c EXPECT ${EBB_FW_DIR}/test_uart.expected)
+  # Keys mode: a burst typed faster than a slow task re-arms loses no edge
+  # (typed on host time: no -icount).
+  ebb_fw_test(test_keys_burst SOURCES ${EBB_FW_DIR}/test_keys_burst.c NO_ICOUNT
+              ARGS --input abcdefgh --key-gap 0.02 GREP "edges: 8" PASS)
 
   # The examples, driven like a user would (typed keys arrive on host time,
   # so uart_echo and button run without -icount; the output checked does
-  # not depend on it).  Keys for the button are typed 0.3 s apart: two
-  # edges that reach the line before the task re-arms it for the other edge
-  # coalesce, exactly like an undebounced button.
+  # not depend on it).  Keys for the button are typed 0.3 s apart (a burst
+  # is test_keys_burst's).
   set(q --qemu ${EBB_QEMU} --machine ${EBB_QEMU_MACHINE} --icount-shift ${EBB_QEMU_ICOUNT_SHIFT})
   if(TARGET blinky)
     add_test(NAME fw.example_blinky COMMAND python3 ${EBB_FW_RUN} ${q} --timeout 90
