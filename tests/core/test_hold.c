@@ -432,6 +432,24 @@ static void test_cancel_of_handed_waiter(void **state)
     handed_then_cancelled(&loose_m, false);
 }
 
+/* Row: a held channel initialised again (not reset): the task still
+ * counts the reservation nobody records, so its cancel is refused -
+ * task:4; contracts off EBB_EBUSY.  ebb_channel_reset() keeps the count
+ * right instead (test_count_after_drop_and_resets). */
+static void test_init_over_a_hold(void **state)
+{
+    (void)state;
+    fresh();
+    static const struct step script[] = {S(RESERVE, &tabled_ch), W, E};
+    holder_run(&h1, script);
+    ebb_channel_init(&tabled_ch, tabled_storage, sizeof tabled_storage[0], 4);
+    assert_int_equal(ebb__task_holds(&h1.task), 1);
+    REFUSED("task", 4, ebb_task_cancel(&h1.task));
+    assert_int_equal(ebb_task_state(&h1.task), EBB_TASK_RUNNING);
+    assert_non_null(ebb_channel_try_reserve(&tabled_ch)); /* the channel is fine */
+    ebb_channel_commit(&tabled_ch);
+}
+
 /* Row: more than 63 holds at once.  The count wraps modulo 64 without
  * touching the life cycle: at 64 mutexes it reads 0, so the cancel looks
  * for nothing and they stay owned (mutex:4 reclaims each later). */
@@ -501,6 +519,7 @@ int main(void)
         RUN(test_cancel_refused_finished_loose_hold),
         RUN(test_cancel_holding_nothing),
         RUN(test_cancel_of_handed_waiter),
+        RUN(test_init_over_a_hold),
         RUN(test_count_wraps_past_63),
         RUN(test_entered_twice),
     };
