@@ -15,6 +15,10 @@ SIZE(signal, ebb_signal);
 SIZE(mutex, ebb_mutex);
 SIZE(list, ebb_list);
 SIZE(waitlist, ebb_waitlist);
+/* The task table (EBB_CONFIG_TASK_REGISTRY): per task, its name pointer in
+ * RAM and its entry in flash. */
+SIZE(task_name, const char *);
+SIZE(task_entry, ebb_task_entry);
 
 /* The showdown's queue: 8 messages of 32 bytes, header included. */
 struct msg32 { char b[32]; };
