@@ -269,7 +269,7 @@ static void test_cancel_task_inside_select(void **state)
     t.sig = &sig;
     ebb_task_spawn(&test_exec, &t.task);
     ebb_host_run_until(&test_exec, 10);
-    ebb_task_cancel(&t.task);
+    assert_int_equal(ebb_task_cancel(&t.task), EBB_OK);
     assert_true(ebb_waitlist_empty(&sig.waiters));
     assert_false(ebb_timer_armed(&t.timer));
     assert_int_equal(ebb_host_alarm(), EBB_TICKS_NEVER);

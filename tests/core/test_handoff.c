@@ -155,7 +155,7 @@ static void test_cancelled_woken_receiver_passes_its_turn(void **state)
     (void)state;
     start_receivers();
     send_value(7); /* hands the turn to rxs[0] */
-    ebb_task_cancel(&rxs[0].task);
+    assert_int_equal(ebb_task_cancel(&rxs[0].task), EBB_OK);
     ebb_executor_poll(&test_exec);
     assert_int_equal(rxs[0].got, 0);
     assert_int_equal(rxs[1].got, 1); /* the item reached the next in line */

@@ -107,7 +107,7 @@ static void test_park_timeout_and_cancel(void **state)
     struct parkee q = PARKEE(1);
     ebb_task_spawn(&test_exec, &q.task);
     ebb_executor_poll(&test_exec);
-    ebb_task_cancel(&q.task);
+    assert_int_equal(ebb_task_cancel(&q.task), EBB_OK);
     assert_null(q.parker.parked);
     assert_false(ebb_unpark(&q.parker)); /* a cancelled task is not woken */
     assert_false(ebb_executor_has_work(&test_exec));

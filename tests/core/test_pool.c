@@ -208,7 +208,7 @@ static void test_pool_cancelled_waiter_passes_block_on(void **state)
     ebb_task_spawn(&test_exec, &y.task);
     ebb_executor_poll(&test_exec);
     ebb_pool_free(&pool4, b[0]); /* for x */
-    ebb_task_cancel(&x.task);
+    assert_int_equal(ebb_task_cancel(&x.task), EBB_OK);
     ebb_executor_poll(&test_exec);
     assert_int_equal(x.got, 0);
     assert_int_equal(y.got, 1);
@@ -219,7 +219,7 @@ static void test_pool_cancelled_waiter_passes_block_on(void **state)
     ebb_task_spawn(&test_exec, &z.task);
     ebb_executor_poll(&test_exec);
     ebb_pool_free(&pool4, b[1]);
-    ebb_task_cancel(&z.task);
+    assert_int_equal(ebb_task_cancel(&z.task), EBB_OK);
     assert_int_equal(ebb_pool_free_count(&pool4), 1);
     assert_ptr_equal(ebb_pool_try_alloc(&pool4), b[1]);
 }
@@ -252,7 +252,7 @@ static void test_pool_conservation_random(void **state)
             ebb_host_irq(free_isr, &held[--n_held]);
         } else if (r < 5) {
             int i = rand() % 5;
-            ebb_task_cancel(&t[i].task);
+            assert_int_equal(ebb_task_cancel(&t[i].task), EBB_OK);
             if (t[i].blk != NULL) { /* cancelled while holding: give it back */
                 assert_int_equal(ebb_pool_free(&pool4, t[i].blk), EBB_OK);
                 t[i].blk = NULL;

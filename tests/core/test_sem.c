@@ -127,7 +127,7 @@ static void test_sem_cancelled_waiter_passes_token_on(void **state)
     ebb_task_spawn(&test_exec, &b.task);
     ebb_executor_poll(&test_exec);
     ebb_sem_give(&s);          /* handed to a */
-    ebb_task_cancel(&a.task);  /* ... which never runs with it */
+    assert_int_equal(ebb_task_cancel(&a.task), EBB_OK);  /* ... which never runs with it */
     ebb_executor_poll(&test_exec);
     assert_int_equal(a.taken, 0);
     assert_int_equal(b.taken, 1);
@@ -137,7 +137,7 @@ static void test_sem_cancelled_waiter_passes_token_on(void **state)
     ebb_task_spawn(&test_exec, &c.task);
     ebb_executor_poll(&test_exec);
     ebb_sem_give(&s);
-    ebb_task_cancel(&c.task);
+    assert_int_equal(ebb_task_cancel(&c.task), EBB_OK);
     assert_int_equal(ebb_sem_count(&s), 1);
     assert_true(ebb_waitlist_empty(&s.waiters));
 }
@@ -153,7 +153,7 @@ static void test_sem_cancelled_at_limit(void **state)
     assert_int_equal(ebb_sem_give(&s), EBB_OK); /* handed to a */
     assert_int_equal(ebb_sem_give(&s), EBB_OK); /* counted: 1 */
     assert_int_equal(ebb_sem_give(&s), EBB_EAGAIN);
-    ebb_task_cancel(&a.task);
+    assert_int_equal(ebb_task_cancel(&a.task), EBB_OK);
     assert_int_equal(ebb_sem_count(&s), 1);
 }
 
@@ -217,7 +217,7 @@ static void test_sem_conservation_random(void **state)
             accepted += ebb_sem_give(&s) == EBB_OK;
         } else if (r < 5) {
             int i = rand() % 4;
-            ebb_task_cancel(&t[i].task);
+            assert_int_equal(ebb_task_cancel(&t[i].task), EBB_OK);
             t[i].rounds = 1000000;
             ebb_task_spawn(&test_exec, &t[i].task);
         } else if (r < 7) {

@@ -151,7 +151,7 @@ static void test_mutex_handover_to_cancelled_waiter_passes_on(void **state)
     assert_ptr_equal(m.owner, &b.task);
     assert_true(ebb_executor_has_work(&test_exec)); /* b woken, not yet run */
     /* b is cancelled before it ever ran with the mutex: c must get it. */
-    ebb_task_cancel(&b.task);
+    assert_int_equal(ebb_task_cancel(&b.task), EBB_OK);
     assert_ptr_equal(m.owner, &c.task);
     ebb_host_run_idle(&test_exec, 1000);
     assert_int_equal(max_inside, 1);

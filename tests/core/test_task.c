@@ -301,7 +301,7 @@ static void test_cancel_task_withdraws_waker(void **state)
     assert_false(ebb_waitlist_empty(&list));
     ebb_wake(&c.task); /* queued as well: cancel must keep it from running */
     int polls = c.polls;
-    ebb_task_cancel(&c.task);
+    assert_int_equal(ebb_task_cancel(&c.task), EBB_OK);
     assert_int_equal(c.polls, polls + 1); /* the cancel path, nothing else */
     assert_true(ebb_waitlist_empty(&list));
     assert_int_equal(ebb_task_state(&c.task), EBB_TASK_IDLE);
@@ -311,7 +311,7 @@ static void test_cancel_task_withdraws_waker(void **state)
     assert_false(ebb_executor_has_work(&test_exec));
     ebb_waitlist_wake_all(&list); /* nobody left to wake */
     assert_false(ebb_executor_has_work(&test_exec));
-    ebb_task_cancel(&c.task); /* not running: no-op */
+    assert_int_equal(ebb_task_cancel(&c.task), EBB_OK); /* not running: no-op */
     /* and it can be spawned again */
     assert_int_equal(ebb_task_spawn(&test_exec, &c.task), EBB_OK);
 }

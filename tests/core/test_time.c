@@ -81,10 +81,10 @@ static void test_cancel_rearms_to_next(void **state)
     ebb_task_spawn(&test_exec, &b.task);
     ebb_executor_poll(&test_exec);
     assert_int_equal(ebb_host_alarm(), 100);
-    ebb_task_cancel(&a.task);
+    assert_int_equal(ebb_task_cancel(&a.task), EBB_OK);
     assert_false(ebb_timer_armed(&a.timer));
     assert_int_equal(ebb_host_alarm(), 200); /* no alarm for a dead timer */
-    ebb_task_cancel(&b.task);
+    assert_int_equal(ebb_task_cancel(&b.task), EBB_OK);
     assert_int_equal(ebb_host_alarm(), EBB_TICKS_NEVER);
     ebb_host_run_until(&test_exec, 1000);
     assert_int_equal(n_order, 0);
@@ -206,7 +206,7 @@ static void test_ticker_restart_while_armed(void **state)
     ebb_host_run_until(&test_exec, 200);
     assert_int_equal(r.ticks, 2);
     /* The legal way: stop the task, then restart. */
-    ebb_task_cancel(&r.task);
+    assert_int_equal(ebb_task_cancel(&r.task), EBB_OK);
     ebb_ticker_start(&r.ticker, 1000);
     assert_int_equal(r.ticker.timer.deadline, 1200);
 }

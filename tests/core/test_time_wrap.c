@@ -98,7 +98,7 @@ static void test_sleep_for_never_never_fires(void **state)
         assert_true(ebb_now() == EBB_TICKS_NEVER - 1);
         ebb_host_run_until(&test_exec, EBB_TICKS_NEVER);
         assert_int_equal(ebb_task_state(&n.task), EBB_TASK_RUNNING);
-        ebb_task_cancel(&n.task); /* the only way out: and it leaves no timer */
+        assert_int_equal(ebb_task_cancel(&n.task), EBB_OK); /* the only way out: and it leaves no timer */
         assert_false(ebb_timer_armed(&n.timer));
     }
 }
@@ -113,7 +113,7 @@ static void test_sleep_past_end_of_clock_never_fires(void **state)
         ebb_task_spawn(&test_exec, &n.task);
         ebb_host_run_until(&test_exec, EBB_TICKS_NEVER - 1);
         assert_int_equal(ebb_task_state(&n.task), EBB_TASK_RUNNING);
-        ebb_task_cancel(&n.task);
+        assert_int_equal(ebb_task_cancel(&n.task), EBB_OK);
     }
     /* The last representable instant is reachable. */
     ebb_test_setup_at(0);
@@ -165,7 +165,7 @@ static void test_ticker_saturates(void **state)
         assert_int_equal(n.ticks_seen, expect);
         assert_int_equal(ebb_task_state(&n.task), EBB_TASK_RUNNING);
         assert_true(n.ticker.timer.deadline == EBB_TICKS_NEVER);
-        ebb_task_cancel(&n.task);
+        assert_int_equal(ebb_task_cancel(&n.task), EBB_OK);
     }
     /* A period of "never" never ticks. */
     ebb_test_setup_at(starts[1]);
@@ -173,7 +173,7 @@ static void test_ticker_saturates(void **state)
     ebb_task_spawn(&test_exec, &never.task);
     ebb_host_run_until(&test_exec, EBB_TICKS_NEVER);
     assert_int_equal(never.ticks_seen, 0);
-    ebb_task_cancel(&never.task);
+    assert_int_equal(ebb_task_cancel(&never.task), EBB_OK);
 }
 
 /* Host port: advancing by "never" ran the clock backwards (now + NEVER

@@ -190,7 +190,7 @@ static void random_run(ebb_ticks deadline_spread, int ops)
             }
         } else if (what < 90) {
             if (ebb_task_state(&slot[i].task) == EBB_TASK_RUNNING) {
-                ebb_task_cancel(&slot[i].task);
+                assert_int_equal(ebb_task_cancel(&slot[i].task), EBB_OK);
                 assert_false(ebb_timer_armed(&slot[i].timer));
                 assert_null(slot[i].timer.wait.task);
                 n_armed--;
@@ -233,7 +233,7 @@ static void test_ascending_descending_and_equal(void **state)
     }
     /* Cancel every third, from the middle outwards. */
     for (int i = 0; i < SLOTS; i += 3) {
-        ebb_task_cancel(&slot[(i + 150) % SLOTS].task);
+        assert_int_equal(ebb_task_cancel(&slot[(i + 150) % SLOTS].task), EBB_OK);
         n_armed--;
         check_tree(n_armed);
     }

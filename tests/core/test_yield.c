@@ -286,7 +286,7 @@ static ebb_poll_t canceller_poll(ebb_task *self)
     struct canceller *c = EBB_CONTAINER_OF(self, struct canceller, task);
     EBB_BEGIN(&self->co);
     ran('K');
-    ebb_task_cancel(c->victim);
+    assert_int_equal(ebb_task_cancel(c->victim), EBB_OK);
     EBB_END();
 }
 
