@@ -450,6 +450,30 @@ static void test_init_over_a_hold(void **state)
     ebb_channel_commit(&tabled_ch);
 }
 
+/* A task's reservation committed by an interrupt (the slot handed to a
+ * DMA, say): the task counts one hold less from the interrupt on, so it
+ * may then be cancelled although the channel is in no table. */
+static void commit_loose(void *arg)
+{
+    (void)arg;
+    assert_true(ebb_host_in_isr());
+    ebb_channel_commit(&loose_ch);
+}
+
+static void test_commit_from_interrupt(void **state)
+{
+    (void)state;
+    fresh();
+    static const struct step script[] = {S(RESERVE, &loose_ch), W, E};
+    holder_run(&h1, script);
+    assert_int_equal(ebb__task_holds(&h1.task), 1);
+    ebb_host_irq(commit_loose, NULL);
+    assert_int_equal(ebb__task_holds(&h1.task), 0);
+    assert_int_equal(ebb_channel_count(&loose_ch), 1);
+    assert_int_equal(ebb_task_cancel(&h1.task), EBB_OK);
+    assert_int_equal(ebb_task_state(&h1.task), EBB_TASK_IDLE);
+}
+
 /* Row: more than 63 holds at once.  The count wraps modulo 64 without
  * touching the life cycle: at 64 mutexes it reads 0, so the cancel looks
  * for nothing and they stay owned (mutex:4 reclaims each later). */
@@ -520,6 +544,7 @@ int main(void)
         RUN(test_cancel_holding_nothing),
         RUN(test_cancel_of_handed_waiter),
         RUN(test_init_over_a_hold),
+        RUN(test_commit_from_interrupt),
         RUN(test_count_wraps_past_63),
         RUN(test_entered_twice),
     };
