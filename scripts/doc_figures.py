@@ -12,8 +12,7 @@ Sources:
   text      .text bytes of objects of the build tree (arm-none-eabi-size); the
             key names one object, or "A - B" the difference of two
   showdown  a path into the showdown's report.json (scripts/showdown.sh
-            writes build/showdown/report.json; keys as bench/budget.json's);
-            per-edge averages (split.*) are quoted as whole instructions
+            writes build/showdown/report.json; keys as bench/budget.json's)
 
 usage: scripts/doc_figures.py [--build DIR] [--qemu QEMU] [--showdown REPORT]
                               [--only SRC,...] [--anchors | --write | --check]
@@ -64,7 +63,6 @@ FIGURES = [("docs/primitives.md", None, "ops", name) for name in PRIMITIVE_OPS] 
     ("docs/interrupts.md", "on the F446 the showdown's handler takes {} instructions from its first statement",
      "showdown", "interrupt_time.insn.max"),
     ("docs/showdown.md", "queue the button task, PG0 low | {} |", "showdown", "interrupt_time.insn.max"),
-    ("docs/showdown.md", "the chain-of-one fast path, call the task | about {} |", "showdown", "split.latency.poll"),
 ]
 
 NUMBER = r"([0-9][0-9,]*(?:\.[0-9]+)?)"
@@ -129,9 +127,6 @@ def measure(sources, build, qemu, report):
         with open(report) as f:
             r = json.load(f)
         values["showdown"] = {k: check_budget.lookup(r, k) for _, _, s, k in FIGURES if s == "showdown"}
-        for k, v in values["showdown"].items():
-            if isinstance(v, float):
-                values["showdown"][k] = int(round(v))
     return values
 
 
