@@ -54,7 +54,7 @@ FIGURES = [("docs/primitives.md", None, "ops", name) for name in PRIMITIVE_OPS] 
     ("docs/design.md", "a timer after a {}-byte task header", "sizes", "task_header"),
     ("docs/getting-started.md", "Cost per task: {} bytes of RAM and an", "sizes", "task_name"),
     ("docs/getting-started.md", "bytes of RAM and an {}-byte entry in flash", "sizes", "task_entry"),
-    ("docs/design.md", "8 bytes per channel (32 -> {} on a 32-bit MCU)", "sizes", "channel_header"),
+    ("docs/design.md", "8 bytes per channel (24 -> {} on a 32-bit MCU)", "sizes", "channel_header"),
     ("docs/design.md", "erase and rotations add {} bytes at -O3", "text", TIME_O + " - " + TIME_LIST_O),
     ("docs/design.md", "(the time module: {} bytes of `.text` instead of", "text", TIME_O),
     ("docs/design.md", "bytes of `.text` instead of {} with the list", "text", TIME_LIST_O),

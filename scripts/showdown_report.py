@@ -522,18 +522,16 @@ def targets(r):
                         "time driver %d, timer queue %d, core words %d. What is left is the layout every ebb "
                         "program shares: task headers (run-queue link, poll function, resume point, executor, "
                         "state: 36 B here), waits (a doubly linked node, so that a cancel or timeout unlinks "
-                        "in O(1), and the task: 12 B in each of the three tasks), wait-list heads of 8 B (a "
-                        "ring's sentinel, so that a waiter unlinks without knowing its list: the channel's "
-                        "two, the EXTI line's and the console's, 32 B) and the channel's buffer pointer, "
-                        "indices and holders (%d B); below 391 B those would have to shrink (4-byte wait-list heads: "
-                        "16 B here), a change to the core's lists that every suite and operation ceiling "
-                        "would have to carry" %
+                        "in O(1), and the task: 12 B in each of the three tasks), wait-list heads of 4 B (one "
+                        "pointer; a waiter still unlinks without knowing its list: the channel's two, the "
+                        "EXTI line's and the console's, 16 B) and the channel's buffer pointer, indices and "
+                        "holders (%d B); below 391 B those would have to shrink further" %
                         (val - limit, q, limit, limit - q, val - q, tasks, size("blink"), size("button"),
                          size("writer"), size("queue"), size("exec"),
                          sum(v for k, v in objs.items() if k.startswith("ebb__executor_entry")),
                          size("ebb__board_console"), size("ebb_exti_waiters"),
                          size("alarm_at", "alarm_hi", "half_periods"), size("timers"),
-                         size("ebb__cur", "ebb__list_end"), size("queue") - 16))
+                         size("ebb__cur", "ebb__list_end"), size("queue") - 8))
         elif not t["met"]:
             parts = r.get("text_parts", {})
             feat = sum(parts.get(n, 0) for n in FEATURE_PARTS)

@@ -39,39 +39,42 @@ void ebb__executor_reset_all(void)
     }
 }
 
-/* Queue the chain first..last (linked, ending at EBB_LIST_END) at the tail of
- * the ready list and tell the executor's pender.  Lock held. */
+/* Queue the chain first..last at the tail of the ready list and tell the
+ * executor's pender.  Lock held. */
 static void append_locked(ebb_executor *ex, ebb_node *first, ebb_node *last)
 {
-    if (ex->ready.head == NULL) {
-        ex->ready.head = first;
-    } else {
-        ex->ready.tail->next = first;
-    }
-    ex->ready.tail = last;
+    ebb_list_append_chain(&ex->ready, first, last);
     if (ex->pend != NULL) {
         ex->pend(ex);
     }
 }
 
-/* Poll the detached chain starting at `n`. */
-__attribute__((noinline)) static void poll_chain(ebb_executor *ex, ebb_node *n)
+/* The end of the chain of tasks that yielded in a pass: not NULL (a node on
+ * it must look queued) and no node's address (odd), and a small constant
+ * instead of a sentinel object whose address would be a literal load. */
+#define YIELD_END ((ebb_node *)(uintptr_t)1u)
+
+/* Poll the detached chain from `n` up to `last`. */
+__attribute__((noinline)) static void poll_chain(ebb_executor *ex, ebb_node *n, ebb_node *last)
 {
     ebb_task *const outer = ebb__cur; /* an executor in an ISR may nest */
     /* Tasks that yielded in this pass: a chain of their own that no other
      * context touches, newest first (a push is two stores), queued in
      * yield order behind everything else at the end of the pass.  Their
-     * nodes are linked (never NULL), so a wake meanwhile leaves them alone:
-     * they run in the next pass either way. */
-    ebb_node *yielded = EBB_LIST_END;
+     * nodes are linked (never NULL: the oldest points at YIELD_END), so a
+     * wake meanwhile leaves them alone: they run in the next pass either
+     * way. */
+    ebb_node *yielded = YIELD_END;
 
     /* Only tasks that were ready when the pass began run in it: a wake
      * during the pass lands in the (now empty) ready list, for next time.
      * A task on the detached chain still looks queued to ebb_wake(), so it
      * is not queued twice; its link is cleared just before it is polled, so
      * a wake during its own poll queues it again. */
-    while (n != EBB_LIST_END) {
+    bool more;
+    do {
         ebb_task *t = EBB_CONTAINER_OF(n, ebb_task, node);
+        more = n != last;
         n = n->next;
         t->node.next = NULL;
         if (ebb__task_running(t)) {
@@ -93,19 +96,19 @@ __attribute__((noinline)) static void poll_chain(ebb_executor *ex, ebb_node *n)
                 ebb__task_done(t);
             }
         }
-    }
+    } while (more);
     ebb__cur = outer;
-    if (yielded != EBB_LIST_END) {
+    if (yielded != YIELD_END) {
         /* Back into yield order, then behind the ready list. */
-        ebb_node *first = EBB_LIST_END, *last = yielded;
+        ebb_node *first = YIELD_END, *end = yielded;
         do {
             ebb_node *next = yielded->next;
             yielded->next = first;
             first = yielded;
             yielded = next;
-        } while (yielded != EBB_LIST_END);
+        } while (yielded != YIELD_END);
         ebb_irq_state s = ebb_port_lock();
-        append_locked(ex, first, last);
+        append_locked(ex, first, end);
         ebb_port_unlock(s);
     }
 }
@@ -125,7 +128,6 @@ __attribute__((noinline, unused)) static void poll_ended(ebb_executor *ex, ebb_t
     if (r.ready_ == EBB__POLL_YIELD) {
         ebb_irq_state s = ebb_port_lock();
         if (t->node.next == NULL) { /* else a wake during its poll queued it */
-            t->node.next = EBB_LIST_END;
             append_locked(ex, &t->node, &t->node);
         }
         ebb_port_unlock(s);
@@ -136,33 +138,34 @@ __attribute__((noinline, unused)) static void poll_ended(ebb_executor *ex, ebb_t
 
 bool ebb_executor_poll(ebb_executor *ex)
 {
-    /* ebb_list_take_all(), with the tail read in the same section: a chain
-     * of one is head == tail, which needs no load of the sentinel's address
-     * (on a Cortex-M4 head and tail come in one ldrd). */
+    /* ebb_list_take_all(): the chain's last node, whose next is its
+     * first; a chain of one points at itself. */
     ebb_irq_state s = ebb_port_lock();
-    ebb_node *n = ex->ready.head; /* NULL when empty */
-    ebb_node *last = ex->ready.tail;
-    ex->ready.head = NULL;
+    ebb_node *last = ex->ready.tail; /* NULL when empty */
+    ex->ready.tail = NULL;
     ebb_port_unlock(s);
 
-    if (EBB__EXEC_FAST_PATH && __builtin_expect(n != NULL && n == last, 1)) {
-        /* Fast path, the usual pass after an interrupt woke one task: the
-         * loop of poll_chain() for a chain of one, with fewer registers to
-         * save and no loop to enter - it is on every interrupt-to-task
-         * latency. */
-        ebb_task *t = EBB_CONTAINER_OF(n, ebb_task, node);
-        t->node.next = NULL;
-        if (EBB_LIKELY(ebb__task_running(t))) {
-            ebb_task *const outer = ebb__cur; /* an executor in an ISR may nest */
-            ebb__cur = t;
-            ebb_poll_t r = t->poll(t);
-            ebb__cur = outer;
-            if (r.ready_ != 0) {
-                poll_ended(ex, t, r);
+    if (last != NULL) {
+        ebb_node *n = last->next;
+        if (EBB__EXEC_FAST_PATH && __builtin_expect(n == last, 1)) {
+            /* Fast path, the usual pass after an interrupt woke one task:
+             * the loop of poll_chain() for a chain of one, with fewer
+             * registers to save and no loop to enter - it is on every
+             * interrupt-to-task latency. */
+            ebb_task *t = EBB_CONTAINER_OF(n, ebb_task, node);
+            t->node.next = NULL;
+            if (EBB_LIKELY(ebb__task_running(t))) {
+                ebb_task *const outer = ebb__cur; /* an executor in an ISR may nest */
+                ebb__cur = t;
+                ebb_poll_t r = t->poll(t);
+                ebb__cur = outer;
+                if (r.ready_ != 0) {
+                    poll_ended(ex, t, r);
+                }
             }
+        } else {
+            poll_chain(ex, n, last);
         }
-    } else if (n != NULL) {
-        poll_chain(ex, n);
     }
     return ebb_executor_has_work(ex);
 }

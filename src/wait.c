@@ -17,7 +17,7 @@ EBB_MODULE("wait");
  * holding someone settles it with one load and one branch. */
 static inline void check_same_list(const ebb_wait *w, const ebb_waitlist *list)
 {
-    EBB_REQUIRE(2, !ebb_waitlist_empty(list) || w->node.next != w->node.prev);
+    EBB_REQUIRE(2, !ebb_waitlist_empty(list) || !ebb_dnode_alone(&w->node));
     (void)w;
     (void)list;
 }
@@ -44,12 +44,16 @@ void ebb_wait_add_locked(ebb_wait *w, ebb_waitlist *list)
     ebb__wait_miss_locked(w, list, false);
 }
 
-void ebb__wait_remove_locked(ebb_wait *w)
+__attribute__((noinline)) void ebb__wait_remove_locked(ebb_wait *w)
 {
-    if (ebb_dnode_linked(&w->node)) {
-        ebb_dnode_unlink(&w->node);
-    }
     w->task = NULL;
+    if (ebb_dnode_linked(&w->node)) {
+        /* The one out-of-line copy of the unlink, as a tail call: the
+         * only-node case that ebb_dnode_unlink() would inline is handled
+         * inline by the callers on measured paths (the cancel in
+         * ebb__wait_miss_locked); here it would only add bytes. */
+        ebb__dnode_unlink(&w->node);
+    }
 }
 
 /* Register `w`, not linked, on `list` for `cur`: at the back if it is new,
@@ -57,12 +61,7 @@ void ebb__wait_remove_locked(ebb_wait *w)
  * its turn).  One link for both (flash). */
 static inline void link_locked(ebb_wait *w, ebb_waitlist *list, ebb_task *cur)
 {
-    ebb_dnode *h = &list->l.head;
-    if (h->next == NULL) {
-        h->next = h->prev = h; /* a ring of the head alone */
-    }
-    ebb_dnode *prev = w->task != NULL ? h : h->prev;
-    ebb__dnode_link(&w->node, prev, prev->next);
+    ebb__dlist_link(&list->l, &w->node, w->task != NULL);
     w->task = cur;
 }
 
@@ -74,7 +73,21 @@ void ebb__wait_miss_locked(ebb_wait *w, ebb_waitlist *list, bool more)
     if (EBB_UNLIKELY(!in_task_poll(cur))) {
         if (cur == EBB__CANCEL_MARKER) {
             bool had_turn = more && ebb_wait_fired(w);
-            ebb_wait_remove_locked(w);
+            /* Every losing branch of a select and every cancel of a wait
+             * comes here: an only waiter (the usual case) is unlinked
+             * inline, one with neighbours by the one out-of-line copy. */
+#if defined(__OPTIMIZE_SIZE__)
+            ebb__wait_remove_locked(w); /* size builds: one copy */
+#else
+            ebb_dnode *n = &w->node;
+            if (EBB_LIKELY(n->next != NULL && ebb_dnode_alone(n))) {
+                *ebb__dlist_first_of_mark(n->next) = NULL; /* its list is empty now */
+                n->next = NULL;
+                w->task = NULL;
+            } else {
+                ebb__wait_remove_locked(w);
+            }
+#endif
             if (had_turn) {
                 (void)ebb_waitlist_wake_one_locked(list); /* pass the turn on */
             }
@@ -144,11 +157,11 @@ void ebb_waitlist_wake_all(ebb_waitlist *list)
     ebb_irq_state s = ebb_port_lock();
     ebb_dnode *n = ebb_dlist_first(&list->l);
     if (n != NULL) {
-        if (n->next != &list->l.head) {
+        if (!ebb__dnode_is_mark(n->next)) {
             ebb__waitlist_wake_many(list, s);
             return;
         }
-        list->l.head.next = NULL;
+        list->l.first = NULL;
         n->next = NULL;
         (void)ebb__wake_locked(EBB_CONTAINER_OF(n, ebb_wait, node)->task);
     }

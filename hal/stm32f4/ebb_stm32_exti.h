@@ -166,12 +166,12 @@ static inline void ebb_exti_dispatch(uint32_t mask)
          * are never unmasked by ebb). */
         ebb_irq_state s = ebb_port_lock();
         ebb_waitlist *l = ebb_exti_list(EBB_CONFIG_STM32_EXTI_FIRST_LINE);
-        ebb_dnode *n = l->l.head.next;
+        ebb_dnode *n = l->l.first;
         uint32_t pr = ebb__exti_take_pending_locked(mask) & EBB_EXTI_RANGE_MASK;
-        if (__builtin_expect(pr != 0u && n != NULL && n->next == &l->l.head, 1)) {
+        if (__builtin_expect(pr != 0u && n != NULL && ebb__dnode_is_mark(n->next), 1)) {
             /* The usual case, one waiter: as ebb_dlist_pop_front on a
-             * ring of one, laid out as one straight run of code. */
-            l->l.head.next = NULL;
+             * list of one, laid out as one straight run of code. */
+            l->l.first = NULL;
             n->next = NULL;
             (void)ebb__wake_locked(EBB_CONTAINER_OF(n, ebb_wait, node)->task);
         } else if (pr != 0u && n != NULL) {

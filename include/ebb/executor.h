@@ -67,7 +67,7 @@ extern ebb_executor *const __stop_ebb_executors[] EBB_WEAK;
  * `static` as needed; inside a function it must be `static` (a table
  * cannot point into a stack frame: anything else does not compile).  The
  * executor is usable as defined: ebb_task_spawn() needs no init call.
- * RAM: the executor (16 bytes on a 32-bit MCU) + one pointer in flash.
+ * RAM: the executor (12 bytes on a 32-bit MCU) + one pointer in the table.
  */
 #define EBB_EXECUTOR_DEFINE(name, pend)                                        \
     ebb_executor name = EBB_EXECUTOR_INITIALIZER(pend);                        \

@@ -5,23 +5,24 @@
  * nothing is allocated; an object is on at most one list at a time through a
  * given node):
  *
- *   ebb_list / ebb_node    singly linked with a tail pointer: the run queues.
+ *   ebb_list / ebb_node    singly linked, circular through the last node,
+ *       whose address is the whole list: the run queues.
  *       One pointer per node keeps the task header at 12 bytes; every
  *       operation the executor needs (push at the tail, pop at the head,
  *       detach the whole chain, "is it queued?") is O(1).  A task is never
  *       unlinked from the middle: a cancelled task stays queued and the
  *       executor skips it (ebb_task_cancel).
  *
- *   ebb_dlist / ebb_dnode  doubly linked ring through the list's own head
- *       node: every wait list (ebb_waitlist, ebb/wait.h).  Two pointers per
- *       node buy removal from anywhere in O(1), without knowing the list -
- *       which is what cancellation, a timeout whose event won and the losers
- *       of a select do - and a wake-all that can detach the waiters in O(1)
- *       and wake them one critical section at a time.
+ *   ebb_dlist / ebb_dnode  doubly linked, with a one-pointer head: every
+ *       wait list (ebb_waitlist, ebb/wait.h).  Two pointers per node buy
+ *       removal from anywhere in O(1), without knowing the list - which is
+ *       what cancellation, a timeout whose event won and the losers of a
+ *       select do - and a wake-all that can detach the waiters in O(1) and
+ *       wake them one critical section at a time.
  *
  * In both, a node is "linked" exactly when next != NULL (the last node of an
- * ebb_list points at a shared sentinel; in a ring the last points at the
- * head).  That makes the queued test a single load, which is what lets
+ * ebb_list points at the first; the last of an ebb_dlist at its head,
+ * tagged).  That makes the queued test a single load, which is what lets
  * ebb_wake() queue a task at most once.
  *
  * None of these functions lock: callers hold the port lock whenever an
@@ -46,74 +47,84 @@ extern "C" {
 
 /** Link of a singly linked list (ebb_list). */
 typedef struct ebb_node {
-    struct ebb_node *next; /**< NULL: not on a list; &ebb__list_end: last */
+    struct ebb_node *next; /**< NULL: not on a list */
 } ebb_node;
 
-/** A singly linked FIFO of ebb_node: O(1) push and pop (the run queues). */
+/** A singly linked FIFO of ebb_node (the run queues), circular through its
+ * last node: the list is one pointer, to the last node, whose `next` is the
+ * first.  So push at the back, pop at the front and detaching the whole
+ * list are O(1) with a head of one word, and a linked node's `next` is
+ * never NULL (an only node points at itself) without a sentinel to load. */
 typedef struct ebb_list {
-    ebb_node *head; /**< NULL when empty */
-    ebb_node *tail; /**< meaningful only when head != NULL */
+    ebb_node *tail; /**< the last node; NULL when empty */
 } ebb_list;
 
-/* The sentinel that ends every list; never written, and read only by
- * ebb_node_linked() (which finds it "linked": it points at itself, so a wake
- * of the cancel marker, which borrows its address, is a no-op).  Constant,
- * so it costs flash instead of RAM. */
-extern const ebb_node ebb__list_end;
-/** The `next` of the last node of an ebb_list (NULL means "on no list"). */
-#define EBB_LIST_END ((ebb_node *)(void *)(uintptr_t)&ebb__list_end)
-
 /** Static initializer of an empty ebb_list. */
-#define EBB_LIST_INIT {NULL, NULL}
+#define EBB_LIST_INIT {NULL}
 /** Static initializer of an unlinked ebb_node. */
 #define EBB_NODE_INIT {NULL}
 
 /** Empty a list.  Context: any.  Cost: O(1). */
-static inline void ebb_list_init(ebb_list *l) { l->head = NULL; l->tail = NULL; }
+static inline void ebb_list_init(ebb_list *l) { l->tail = NULL; }
 
 /** True when the list holds nothing.  Context: any.  Cost: O(1). */
-static inline bool ebb_list_empty(const ebb_list *l) { return l->head == NULL; }
+static inline bool ebb_list_empty(const ebb_list *l) { return l->tail == NULL; }
 
 /** True when the node is on some list.  Context: any.  Cost: O(1). */
 static inline bool ebb_node_linked(const ebb_node *n) { return n->next != NULL; }
 
-/** Append an unlinked node.  Context: any, lock held.  Cost: O(1). */
-static inline void ebb_list_push_back(ebb_list *l, ebb_node *n)
+/** Append the chain first..last (each node's next the following one; the
+ *  last one's next is overwritten): the nodes keep their order.  Context:
+ *  any, lock held.  Cost: O(1). */
+static inline void ebb_list_append_chain(ebb_list *l, ebb_node *first, ebb_node *last)
 {
-    n->next = EBB_LIST_END;
+    ebb_node *tail = l->tail;
     /* Laid out for an empty list: the run queue of an executor that a wake
      * finds idle (the usual case in an event-driven program).  Inlined into
      * an interrupt handler's wake, the other layout cost the showdown two
      * taken branches and two flash-line misses per edge. */
-    if (EBB_LIKELY(l->head == NULL)) {
-        l->head = n;
+    if (EBB_LIKELY(tail == NULL)) {
+        last->next = first;
     } else {
-        l->tail->next = n;
+        last->next = tail->next;
+        tail->next = first;
     }
-    l->tail = n;
+    l->tail = last;
 }
+
+/** Append an unlinked node.  Context: any, lock held.  Cost: O(1). */
+static inline void ebb_list_push_back(ebb_list *l, ebb_node *n) { ebb_list_append_chain(l, n, n); }
+
+/** First node, or NULL when empty.  Context: any, lock held.  Cost: O(1). */
+static inline ebb_node *ebb_list_first(const ebb_list *l) { return l->tail != NULL ? l->tail->next : NULL; }
 
 /** Remove and return the first node (unlinked), or NULL.  Context: any, lock
  *  held.  Cost: O(1). */
 static inline ebb_node *ebb_list_pop_front(ebb_list *l)
 {
-    ebb_node *n = l->head;
-    if (n != NULL) {
-        l->head = (n->next == EBB_LIST_END) ? NULL : n->next;
-        n->next = NULL;
+    ebb_node *tail = l->tail;
+    if (tail == NULL) {
+        return NULL;
     }
+    ebb_node *n = tail->next;
+    if (n == tail) {
+        l->tail = NULL;
+    } else {
+        tail->next = n->next;
+    }
+    n->next = NULL;
     return n;
 }
 
-/** Detach the whole chain and leave the list empty.  Returns the first node,
- *  or EBB_LIST_END if there was none; the caller walks the chain by ->next
- *  until EBB_LIST_END and unlinks each node itself.  Context: any, lock held.
+/** Detach the whole list and leave it empty.  Returns its last node, or
+ *  NULL if there was none; the caller walks the chain from last->next up
+ *  to last and unlinks each node itself.  Context: any, lock held.
  *  Cost: O(1). */
 static inline ebb_node *ebb_list_take_all(ebb_list *l)
 {
-    ebb_node *first = l->head ? l->head : EBB_LIST_END;
-    l->head = NULL;
-    return first;
+    ebb_node *last = l->tail;
+    l->tail = NULL;
+    return last;
 }
 
 /** Insert unlinked `n` after `prev` (prev == NULL: at the front).  Context:
@@ -121,11 +132,14 @@ static inline ebb_node *ebb_list_take_all(ebb_list *l)
 static inline void ebb_list_insert_after(ebb_list *l, ebb_node *prev, ebb_node *n)
 {
     if (prev == NULL) {
-        n->next = l->head ? l->head : EBB_LIST_END;
-        if (l->head == NULL) {
+        ebb_node *tail = l->tail;
+        if (tail == NULL) {
+            n->next = n;
             l->tail = n;
+        } else {
+            n->next = tail->next;
+            tail->next = n;
         }
-        l->head = n;
     } else {
         n->next = prev->next;
         prev->next = n;
@@ -139,14 +153,14 @@ static inline void ebb_list_insert_after(ebb_list *l, ebb_node *prev, ebb_node *
  *  held.  Cost: O(position). */
 bool ebb_list_remove(ebb_list *l, ebb_node *n);
 
-/** Next node after `n`, or NULL at the end.  Context: any, lock held.
+/** Node after `n` on `l`, or NULL at the end.  Context: any, lock held.
  *  Cost: O(1). */
-static inline ebb_node *ebb_list_next(const ebb_node *n)
+static inline ebb_node *ebb_list_next(const ebb_list *l, const ebb_node *n)
 {
-    return n->next == EBB_LIST_END ? NULL : n->next;
+    return n == l->tail ? NULL : n->next;
 }
 
-/* ---- ebb_dlist: doubly linked ring, O(1) removal from anywhere ---- */
+/* ---- ebb_dlist: doubly linked, O(1) removal from anywhere ---- */
 
 /** Link of a doubly linked list (ebb_dlist): O(1) unlink. */
 typedef struct ebb_dnode {
@@ -154,92 +168,158 @@ typedef struct ebb_dnode {
     struct ebb_dnode *prev; /**< meaningful only while linked */
 } ebb_dnode;
 
-/** The list is the ring's head node.  Empty exactly when head.next == NULL,
- * so all-zero (a static object, or EBB_DLIST_INIT) is a valid empty list, no
+/** A doubly linked list whose head is one pointer, to its first node.
+ * All-zero (a static object, or EBB_DLIST_INIT) is a valid empty list, no
  * list needs an init call, and none needs its own address in an
- * initializer.  Non-empty: head.next is the first node, head.prev the last,
- * and the ring closes through the head. */
+ * initializer.
+ *
+ * The nodes form a ring with one break, where the head sits: the last
+ * node's `next` is the head's address with bit 0 set (the "end mark"; lists
+ * and nodes are pointer-aligned, so bit 0 of a real link is clear), and the
+ * first node's `prev` is the last node.  So the tail is one load from the
+ * head (O(1) append), the end of a walk is a tagged link, and a node finds
+ * its list without being told: from the end mark of the last node, which
+ * is its own `next` when it is last and its `prev`'s `next` when it is
+ * first.  That is what keeps ebb_dnode_unlink() O(1) and list-free - a
+ * cancel, a timeout whose event won and a select's losers do not know
+ * which list they are on - with a head of 4 bytes instead of an 8-byte
+ * sentinel node (docs/design.md, "One list for every queue"). */
 typedef struct ebb_dlist {
-    ebb_dnode head; /**< sentinel of a circular list; head.next == NULL: empty */
+    ebb_dnode *first; /**< NULL: empty */
 } ebb_dlist;
 
 /** Static initializer of an empty ebb_dlist (all-zero is one too). */
-#define EBB_DLIST_INIT {{NULL, NULL}}
+#define EBB_DLIST_INIT {NULL}
 /** Static initializer of an unlinked ebb_dnode. */
 #define EBB_DNODE_INIT {NULL, NULL}
 
+/* Internal: the end mark of `l` (the last node's next), and back. */
+static inline ebb_dnode *ebb__dlist_mark(const ebb_dlist *l)
+{
+    return (ebb_dnode *)((uintptr_t)l + 1u); /* bit 0 is clear: + is |, and shorter */
+}
+static inline bool ebb__dnode_is_mark(const ebb_dnode *p) { return ((uintptr_t)p & 1u) != 0; }
+/* The head's `first`, reached through a mark: the -1 folds into the load
+ * or store's offset. */
+static inline ebb_dnode **ebb__dlist_first_of_mark(ebb_dnode *mark)
+{
+    return (ebb_dnode **)(void *)((char *)mark - 1);
+}
+
 /** Empty a list.  Context: any.  Cost: O(1). */
-static inline void ebb_dlist_init(ebb_dlist *l) { l->head.next = NULL; }
+static inline void ebb_dlist_init(ebb_dlist *l) { l->first = NULL; }
 
 /** True when the node is on some list.  Context: any.  Cost: O(1). */
 static inline bool ebb_dnode_linked(const ebb_dnode *n) { return n->next != NULL; }
 
+/** True when linked `n` is the only node of its list.  Context: any, lock
+ *  held.  Cost: O(1). */
+static inline bool ebb_dnode_alone(const ebb_dnode *n) { return n->prev == n; }
+
 /** First node, or NULL when empty.  Context: any, lock held.  O(1). */
-static inline ebb_dnode *ebb_dlist_first(const ebb_dlist *l) { return l->head.next; }
+static inline ebb_dnode *ebb_dlist_first(const ebb_dlist *l) { return l->first; }
 
 /** True when the list holds nothing.  Context: any.  Cost: O(1). */
-static inline bool ebb_dlist_empty(const ebb_dlist *l) { return l->head.next == NULL; }
+static inline bool ebb_dlist_empty(const ebb_dlist *l) { return l->first == NULL; }
 
 /** Node after `n` on `l`, or NULL at the end.  Context: any, lock held.
  *  Cost: O(1). */
 static inline ebb_dnode *ebb_dlist_next(const ebb_dlist *l, const ebb_dnode *n)
 {
-    return n->next == &l->head ? NULL : n->next;
+    (void)l;
+    return ebb__dnode_is_mark(n->next) ? NULL : n->next;
 }
 
-/* Link `n` between neighbours `prev` and `next` of a non-empty ring. */
-static inline void ebb__dnode_link(ebb_dnode *n, ebb_dnode *prev, ebb_dnode *next)
+/* Internal: link unlinked `n` into `l`, first if `front`, else last.  Both
+ * put it between the last node and the first (it becomes the first's prev);
+ * they differ only in which pointer to it is rewritten: the head's, or the
+ * last node's next (which hands its end mark on to `n`). */
+static inline void ebb__dlist_link(ebb_dlist *l, ebb_dnode *n, bool front)
 {
+    ebb_dnode *first = l->first;
+    if (first == NULL) {
+        n->next = ebb__dlist_mark(l);
+        n->prev = n;
+        l->first = n;
+    } else {
+        ebb_dnode *last = first->prev;
+        n->prev = last;
+        first->prev = n;
+        if (front) {
+            n->next = first;
+            l->first = n;
+        } else {
+            n->next = last->next; /* the end mark */
+            last->next = n;
+        }
+    }
+}
+
+/* Internal: link unlinked `n` right after linked `prev`, on prev's list.
+ * Context: any, lock held.  Cost: O(1). */
+static inline void ebb__dlist_insert_after(ebb_dnode *prev, ebb_dnode *n)
+{
+    ebb_dnode *next = prev->next;
     n->next = next;
     n->prev = prev;
     prev->next = n;
-    next->prev = n;
+    if (ebb__dnode_is_mark(next)) {
+        (*ebb__dlist_first_of_mark(next))->prev = n; /* n is the last now */
+    } else {
+        next->prev = n;
+    }
 }
 
 /** Append an unlinked node.  Context: any, lock held.  Cost: O(1). */
-static inline void ebb_dlist_push_back(ebb_dlist *l, ebb_dnode *n)
-{
-    ebb_dnode *h = &l->head;
-    if (h->next == NULL) {
-        h->next = h->prev = h; /* a ring of the head alone */
-    }
-    ebb__dnode_link(n, h->prev, h);
-}
+static inline void ebb_dlist_push_back(ebb_dlist *l, ebb_dnode *n) { ebb__dlist_link(l, n, false); }
 
 /** Prepend an unlinked node.  Context: any, lock held.  Cost: O(1). */
-static inline void ebb_dlist_push_front(ebb_dlist *l, ebb_dnode *n)
-{
-    ebb_dnode *h = &l->head;
-    if (h->next == NULL) {
-        h->next = h->prev = h;
-    }
-    ebb__dnode_link(n, h, h->next);
-}
+static inline void ebb_dlist_push_front(ebb_dlist *l, ebb_dnode *n) { ebb__dlist_link(l, n, true); }
 
-/** Unlink a linked node from whatever list holds it (the list is not needed:
- *  an only node's neighbours are both the head, which then becomes empty).
- *  Context: any, lock held.  Cost: O(1). */
+/* Internal: ebb_dnode_unlink() out of line (list.c): one copy of the longer
+ * cases instead of one per call site. */
+void ebb__dnode_unlink(ebb_dnode *n);
+
+/** Unlink a linked node from whatever list holds it (the list is not
+ *  needed: see ebb_dlist).  Context: any, lock held.  Cost: O(1); inline
+ *  straight-line code for an only node (a select's losing branches, the
+ *  usual lone waiter), a call for a node with neighbours. */
 static inline void ebb_dnode_unlink(ebb_dnode *n)
 {
+#if defined(__OPTIMIZE_SIZE__)
+    ebb__dnode_unlink(n); /* size builds: one copy */
+#else
     ebb_dnode *next = n->next;
-    ebb_dnode *prev = n->prev;
-    if (next == prev) {
-        next->next = NULL; /* it was the only node: the list is empty now */
+    if (EBB_LIKELY(n->prev == n)) {
+        *ebb__dlist_first_of_mark(next) = NULL; /* the only node: now empty */
+        n->next = NULL;
     } else {
-        prev->next = next;
-        next->prev = prev;
+        ebb__dnode_unlink(n);
     }
-    n->next = NULL;
+#endif
 }
 
 /** Remove and return the first node (unlinked), or NULL.  Context: any, lock
  *  held.  Cost: O(1). */
 static inline ebb_dnode *ebb_dlist_pop_front(ebb_dlist *l)
 {
-    ebb_dnode *n = ebb_dlist_first(l);
+    ebb_dnode *n = l->first;
+#if defined(__OPTIMIZE_SIZE__)
     if (n != NULL) {
-        ebb_dnode_unlink(n);
+        ebb__dnode_unlink(n); /* size builds: one copy */
     }
+#else
+    if (n != NULL) {
+        ebb_dnode *next = n->next;
+        if (ebb__dnode_is_mark(next)) {
+            l->first = NULL; /* it was the only node */
+        } else {
+            next->prev = n->prev; /* the last node */
+            l->first = next;
+        }
+        n->next = NULL;
+    }
+#endif
     return n;
 }
 
@@ -248,15 +328,11 @@ static inline ebb_dnode *ebb_dlist_pop_front(ebb_dlist *l)
  *  unlink it in O(1).  Context: any, lock held.  Cost: O(1). */
 static inline void ebb_dlist_move_all(ebb_dlist *from, ebb_dlist *to)
 {
-    ebb_dnode *first = from->head.next;
-    to->head.next = NULL;
+    ebb_dnode *first = from->first;
+    to->first = first;
     if (first != NULL) {
-        ebb_dnode *last = from->head.prev;
-        from->head.next = NULL;
-        to->head.next = first;
-        to->head.prev = last;
-        first->prev = &to->head;
-        last->next = &to->head;
+        from->first = NULL;
+        first->prev->next = ebb__dlist_mark(to); /* the last node's end mark */
     }
 }
 

@@ -14,7 +14,8 @@
  *
  * The list is doubly linked (ebb_dlist), so withdrawing a wait - a cancel, a
  * timeout whose event won, a losing select branch - is O(1) however many
- * other tasks wait on the same object.
+ * other tasks wait on the same object; its head is one pointer (4 bytes on
+ * an MCU).
  *
  * Two ways to use a list:
  *   - broadcast (an EXTI edge, "data arrived"): ebb_wait_on() +
@@ -124,10 +125,16 @@ static inline void ebb_wait_remove_locked(ebb_wait *w)
     /* Size builds: one copy instead of one per translation unit. */
     ebb__wait_remove_locked(w);
 #else
-    if (ebb_dnode_linked(&w->node)) {
-        ebb_dnode_unlink(&w->node);
+    /* The unlink out of line: where this is inlined (a hand-off's success,
+     * a driver's completion) the wait has usually left its list already,
+     * and a call that needs nothing kept across it is the smallest code.
+     * The withdrawal that is on a measured path (a select's losers, a
+     * cancel) unlinks inline in ebb__wait_miss_locked(). */
+    if (EBB_UNLIKELY(ebb_dnode_linked(&w->node))) {
+        ebb__wait_remove_locked(w);
+    } else {
+        w->task = NULL;
     }
-    w->task = NULL;
 #endif
 }
 
@@ -174,11 +181,11 @@ static inline void ebb_waitlist_wake_all_inline(ebb_waitlist *list)
     ebb_irq_state s = ebb_port_lock();
     ebb_dnode *n = ebb_dlist_first(&list->l);
     if (n != NULL) {
-        if (n->next != &list->l.head) {
+        if (!ebb__dnode_is_mark(n->next)) {
             ebb__waitlist_wake_many(list, s); /* unlocks */
             return;
         }
-        list->l.head.next = NULL; /* it was the only waiter */
+        list->l.first = NULL; /* it was the only waiter */
         n->next = NULL;
         (void)ebb__wake_locked(EBB_CONTAINER_OF(n, ebb_wait, node)->task);
     }

@@ -151,7 +151,7 @@ void ebb__rv_swi_first_pend(ebb_executor *ex);
  * out of range does not compile; two executors at one level are contract
  * riscv:1 at the second one's first spawn (contracts off: its tasks are
  * never run, nothing is overwritten).  Prefix with `static` as needed.
- * RAM: 16 bytes on a 32-bit MCU, + one pointer in the executor table.
+ * RAM: 12 bytes on a 32-bit MCU, + one pointer in the executor table.
  */
 #define EBB_RV_SWI_EXECUTOR_DEFINE(name, level)                                \
     ebb_executor name = EBB_RV_SWI_EXECUTOR_INITIALIZER(level);                \

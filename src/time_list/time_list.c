@@ -3,59 +3,42 @@
  * -O3), for a firmware with a handful of timers.  Arming walks the list
  * from its latest deadline backwards: O(n) in the armed timers, with the
  * port lock held; cancelling and expiring are O(1).  The queue's own state
- * is one pointer.  Opt in by linking the
+ * is one pointer (an ebb_dlist).  Opt in by linking the
  * object library ebb::timer_list into the firmware (docs/design.md, "Timer
  * queue"). */
 #include "../time_impl.h"
 
-/* Armed timers, earliest deadline first, ties in arming order: a ring of
- * their wait nodes with no sentinel of its own, entered at the earliest
- * (timers->prev is the latest), so the queue itself is one pointer: 4
- * bytes on an MCU instead of an 8-byte list head.  The ring's nodes are never handed to the generic
- * list code (ebb_dnode_unlink() expects a sentinel): only this file links
- * and unlinks them. */
-static node *timers; /* the first armed timer, NULL: none */
+/* Armed timers, earliest deadline first, ties in arming order: an ebb_dlist
+ * of their wait nodes, so the queue itself is one pointer (4 bytes on an
+ * MCU) and taking a timer out is the generic O(1) unlink - one copy of it
+ * in a size build, shared with every wait list. */
+static ebb_dlist timers;
 
-static inline node *queue_first(void) { return timers; }
+static inline node *queue_first(void) { return ebb_dlist_first(&timers); }
 
 static void insert(node *n)
 {
-    if (timers == NULL) {
-        n->next = n->prev = n; /* a ring of one */
-        timers = n;
+    node *first = ebb_dlist_first(&timers);
+    if (first == NULL) {
+        ebb_dlist_push_back(&timers, n);
         return;
     }
     /* From the back: the new deadline is usually the latest, and an equal
      * one goes behind those already armed. */
     ebb_ticks k = key(n);
-    node *prev = timers->prev;
+    node *prev = first->prev; /* the last */
     while (key(prev) > k) {
-        if (prev == timers) {
+        if (prev == first) {
             /* Earlier than every armed timer: the new first. */
-            ebb__dnode_link(n, timers->prev, timers);
-            timers = n;
+            ebb_dlist_push_front(&timers, n);
             return;
         }
         prev = prev->prev;
     }
-    ebb__dnode_link(n, prev, prev->next);
+    ebb__dlist_insert_after(prev, n);
 }
 
-static void erase(node *n)
-{
-    node *next = n->next;
-    if (next == n) {
-        timers = NULL; /* it was the only one */
-    } else {
-        node *prev = n->prev;
-        prev->next = next;
-        next->prev = prev;
-        if (timers == n) {
-            timers = next;
-        }
-    }
-    n->next = NULL;
-}
+static void erase(node *n) { ebb_dnode_unlink(n); }
 
 static void expire_first(node *f)
 {
@@ -63,20 +46,16 @@ static void expire_first(node *f)
     (void)ebb__wake_locked(timer_of(f)->wait.task);
 }
 
-static void queue_reset(void) { timers = NULL; }
+static void queue_reset(void) { ebb_dlist_init(&timers); }
 
-/* Whether `n` is queued: a walk of the live ring (host port only:
+/* Whether `n` is queued: a walk of the live list (host port only:
  * time_impl.h, cancel_dequeues). */
 EBB_UNUSED static bool queue_contains(const node *n)
 {
-    const node *q = timers;
-    if (q != NULL) {
-        do {
-            if (q == n) {
-                return true;
-            }
-            q = q->next;
-        } while (q != timers);
+    for (const node *q = ebb_dlist_first(&timers); q != NULL; q = ebb_dlist_next(&timers, q)) {
+        if (q == n) {
+            return true;
+        }
     }
     return false;
 }

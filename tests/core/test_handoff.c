@@ -65,6 +65,54 @@ static void test_dlist_ring(void **state)
     assert_int_equal(out[0], 0);
 }
 
+/* The head is one pointer; the last node's next is the head's address with
+ * bit 0 set, the first node's prev the last: what lets a node find its
+ * list (unlink of the first and of the last fix the head and the first's
+ * prev without being told the list). */
+static void test_dlist_one_pointer_head(void **state)
+{
+    (void)state;
+    assert_int_equal(sizeof(ebb_dlist), sizeof(void *));
+    assert_int_equal(sizeof(ebb_waitlist), sizeof(void *));
+    ebb_dlist l = EBB_DLIST_INIT;
+    struct item it[4];
+    int out[4];
+    for (int i = 0; i < 4; i++) {
+        it[i] = (struct item){i, EBB_DNODE_INIT};
+    }
+    ebb_dlist_push_back(&l, &it[0].node);
+    assert_ptr_equal(it[0].node.next, ebb__dlist_mark(&l));
+    assert_ptr_equal(it[0].node.prev, &it[0].node);
+    assert_true(ebb_dnode_alone(&it[0].node));
+    ebb__dlist_insert_after(&it[0].node, &it[2].node); /* a new last */
+    ebb__dlist_insert_after(&it[0].node, &it[1].node); /* in the middle */
+    ebb__dlist_insert_after(&it[2].node, &it[3].node); /* a new last */
+    assert_int_equal(collect(&l, out), 4);
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(out[i], i);
+    }
+    assert_ptr_equal(it[0].node.prev, &it[3].node);
+    assert_ptr_equal(it[3].node.next, ebb__dlist_mark(&l));
+    assert_false(ebb_dnode_alone(&it[0].node));
+    ebb_dnode_unlink(&it[3].node); /* the last: the first's prev follows */
+    assert_ptr_equal(it[0].node.prev, &it[2].node);
+    assert_ptr_equal(it[2].node.next, ebb__dlist_mark(&l));
+    ebb_dnode_unlink(&it[0].node); /* the first: the head follows */
+    assert_ptr_equal(ebb_dlist_first(&l), &it[1].node);
+    assert_ptr_equal(it[1].node.prev, &it[2].node);
+    ebb_dlist_push_front(&l, &it[0].node);
+    ebb_dlist_push_back(&l, &it[3].node);
+    assert_int_equal(collect(&l, out), 4);
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(out[i], i);
+    }
+    for (int i = 0; i < 4; i++) {
+        assert_ptr_equal(ebb_dlist_pop_front(&l), &it[i].node);
+        assert_false(ebb_dnode_linked(&it[i].node));
+    }
+    assert_true(ebb_dlist_empty(&l));
+}
+
 /* ---- receivers that count their polls ---- */
 struct rx {
     ebb_task task;
@@ -281,6 +329,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         RUN(test_dlist_ring),
+        RUN(test_dlist_one_pointer_head),
         RUN(test_one_item_wakes_one_receiver_in_order),
         RUN(test_burst_reaches_as_many_receivers),
         RUN(test_cancelled_woken_receiver_passes_its_turn),

@@ -9,7 +9,7 @@ struct item {
 static int collect(ebb_list *l, int *out)
 {
     int n = 0;
-    for (ebb_node *p = l->head; p != NULL; p = ebb_list_next(p)) {
+    for (ebb_node *p = ebb_list_first(l); p != NULL; p = ebb_list_next(l, p)) {
         out[n++] = EBB_CONTAINER_OF(p, struct item, node)->v;
     }
     return n;
@@ -78,8 +78,40 @@ static void test_insert_after_and_take_all(void **state)
     assert_ptr_equal(l.tail, &c.node);
     ebb_node *n = ebb_list_take_all(&l);
     assert_true(ebb_list_empty(&l));
-    assert_ptr_equal(n, &a.node);
-    assert_ptr_equal(ebb_list_take_all(&l), EBB_LIST_END);
+    assert_ptr_equal(n, &c.node);      /* the last node ... */
+    assert_ptr_equal(n->next, &a.node); /* ... whose next is the first */
+    assert_null(ebb_list_take_all(&l));
+}
+
+/* The list is one pointer, to the last node; the ring closes through it,
+ * so an only node points at itself and every linked node's next is
+ * non-NULL (ebb_wake's "already queued?" is that one load). */
+static void test_one_pointer_ring(void **state)
+{
+    (void)state;
+    assert_int_equal(sizeof(ebb_list), sizeof(void *));
+    ebb_list l = EBB_LIST_INIT;
+    struct item a = {1, EBB_NODE_INIT}, b = {2, EBB_NODE_INIT}, c = {3, EBB_NODE_INIT};
+    int out[3];
+    ebb_list_push_back(&l, &a.node);
+    assert_ptr_equal(a.node.next, &a.node);
+    assert_ptr_equal(ebb_list_first(&l), &a.node);
+    /* A chain appended at once keeps its order, behind what is queued. */
+    b.node.next = &c.node;
+    ebb_list_append_chain(&l, &b.node, &c.node);
+    assert_int_equal(collect(&l, out), 3);
+    assert_int_equal(out[0] * 100 + out[1] * 10 + out[2], 123);
+    assert_ptr_equal(c.node.next, &a.node);
+    assert_true(ebb_list_remove(&l, &c.node)); /* the last: the tail moves back */
+    assert_ptr_equal(l.tail, &b.node);
+    assert_ptr_equal(b.node.next, &a.node);
+    assert_ptr_equal(ebb_list_pop_front(&l), &a.node);
+    assert_ptr_equal(ebb_list_pop_front(&l), &b.node);
+    assert_true(ebb_list_empty(&l));
+    assert_false(ebb_node_linked(&b.node));
+    ebb_list_push_back(&l, &c.node);
+    assert_true(ebb_list_remove(&l, &c.node)); /* the only node */
+    assert_true(ebb_list_empty(&l));
 }
 
 int main(void)
@@ -88,6 +120,7 @@ int main(void)
         RUN(test_push_pop_fifo),
         RUN(test_remove_head_middle_tail_and_absent),
         RUN(test_insert_after_and_take_all),
+        RUN(test_one_pointer_ring),
     };
     return cmocka_run_group_tests_name("list", tests, NULL, NULL);
 }

@@ -72,16 +72,23 @@ static void check_in_order(const node *n)
 #ifdef TIMER_QUEUE_LIST
 static void check_structure(void)
 {
-    /* A ring of the armed timers alone, entered at the first. */
-    const node *n = timers;
-    if (n == NULL) {
-        return;
-    }
-    do {
-        assert_ptr_equal(n->next->prev, n);
+    /* An ebb_dlist of the armed timers: each node the prev of its next,
+     * the first's prev the last, the last's next the end mark. */
+    const node *first = ebb_dlist_first(&timers), *n = first, *last = NULL;
+    while (n != NULL) {
+        const node *next = ebb_dlist_next(&timers, n);
+        if (next != NULL) {
+            assert_ptr_equal(next->prev, n);
+        } else {
+            assert_ptr_equal(n->next, ebb__dlist_mark(&timers));
+        }
         check_in_order(n);
-        n = n->next;
-    } while (n != timers);
+        last = n;
+        n = next;
+    }
+    if (first != NULL) {
+        assert_ptr_equal(first->prev, last);
+    }
 }
 #else
 /* Black height of the subtree at n (checking it below), walking in order. */

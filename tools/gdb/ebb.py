@@ -139,8 +139,8 @@ def _symbol_at(addr):
 
 
 # The objects a task can wait on: a wait list is embedded in each (channel,
-# signal, mutex, semaphore, pool, ...); its head sits in the ring of the
-# waiters' nodes.
+# signal, mutex, semaphore, pool, ...); the last waiter's next is its head's
+# address with bit 0 set (ebb/list.h, ebb_dlist).
 _LIST_TAGS = ("ebb_waitlist", "ebb_dlist")
 
 
@@ -172,13 +172,20 @@ def _member_at(name, v, off):
 
 
 def _list_of(wait):
-    """What the linked ebb_wait `wait` waits on: walk its ring to the wait
-    list's head and name the object around it from the symbol table."""
+    """What the linked ebb_wait `wait` waits on: walk its list to the end
+    mark, the wait list's head with bit 0 set, and name the object around
+    the head from the symbol table."""
     start = int(wait["node"].address)
     n = wait["node"]["next"]
     for _ in range(1000):
         a = int(n)
         if a in (0, start):
+            break
+        if a & 1:
+            r = _symbol_at(a - 1)
+            if r is not None:
+                path, v, owner = _member_at(*r)
+                return "%s (%s)" % (path, owner) if owner else path
             break
         r = _symbol_at(a)
         if r is not None:
@@ -311,12 +318,17 @@ def _queued(ex):
     """Task addresses in an executor's run queue, in order."""
     task_t = gdb.lookup_type("ebb_task")
     node_off = int(gdb.parse_and_eval("(unsigned long)&((ebb_task *)0)->node"))
-    end = int(gdb.parse_and_eval("(unsigned long)&ebb__list_end"))
+    # The queue is one pointer, to its last node, whose next is the first.
+    last = ex["ready"]["tail"]
     out = []
-    node = ex["ready"]["head"]
+    if int(last) == 0:
+        return out
+    node = last["next"]
     guard = 0
-    while int(node) not in (0, end) and guard < 1000:
+    while int(node) != 0 and guard < 1000:
         out.append(int(node) - node_off)
+        if int(node) == int(last):
+            break
         node = node["next"]
         guard += 1
     return out
