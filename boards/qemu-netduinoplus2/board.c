@@ -152,9 +152,8 @@ void ebb_board_keys_toggle_button(bool enable)
 /* Take the button keys out of the bytes the USART driver just stored
  * [from, rx_head), compacting the rest in place: the reader has not seen
  * them yet (it runs below this interrupt's priority). */
-static void console_take_keys(uint16_t from)
+static void console_take_keys(ebb_uart_rx *rx, uint16_t from)
 {
-    ebb_usart_rx *rx = ebb__board_console.rx;
     uint16_t head = rx->head;
     uint16_t out = from;
     uint16_t n = 0;
@@ -175,13 +174,14 @@ static void console_take_keys(uint16_t from)
 
 void USART1_IRQHandler(void)
 {
-    if (ebb__board_console.rx == NULL) { /* receiver off: no keys either */
+    ebb_usart_rx *rx = ebb_usart_rx_of(&ebb__board_console);
+    if (rx == NULL) { /* receiver off: no keys either */
         ebb_usart_isr(&ebb__board_console);
         return;
     }
-    uint16_t from = ebb__board_console.rx->head;
+    uint16_t from = rx->ring.head;
     ebb_usart_isr(&ebb__board_console);
-    console_take_keys(from);
+    console_take_keys(&rx->ring, from);
 }
 
 void ebb_board_init(void)

@@ -30,12 +30,21 @@
 extern "C" {
 #endif
 
-/* Receive side, attached by ebb_usart_rx_start(): the ring every UART driver
- * shares (hal/common/ebb_uart.h).  Kept apart from ebb_usart so that a USART
- * that only transmits (a console nobody types into) costs no receive RAM. */
-typedef ebb_uart_rx ebb_usart_rx;
+typedef struct ebb_usart ebb_usart;
 
-typedef struct ebb_usart {
+/* Receive side, attached by ebb_usart_rx_start(): the ring every UART driver
+ * shares (hal/common/ebb_uart.h), and what lets the receive interrupt find
+ * it from its USART.  Kept apart from ebb_usart - the USART holds no
+ * pointer to it - so that a USART that only transmits (a console nobody
+ * types into) costs no receive RAM at all; a receiving one pays 8 bytes
+ * here and the program 4 (usart_rx.c's list of started receivers). */
+typedef struct ebb_usart_rx {
+    ebb_uart_rx ring;
+    ebb_usart *usart;          /* the USART it receives from */
+    struct ebb_usart_rx *next; /* the next started receiver */
+} ebb_usart_rx;
+
+struct ebb_usart {
     ebb_stm32_usart_regs *regs;
     const uint8_t *tx_ptr, *tx_end; /* bytes not yet handed to the hardware */
     /* The write in progress (its op `started`) until its last byte is out,
@@ -44,8 +53,7 @@ typedef struct ebb_usart {
      * itself off it is done (the end of a transmission wakes, and so
      * unlinks, every waiter).  No owner pointer needed: 4 bytes less. */
     ebb_waitlist tx_waiters;
-    ebb_usart_rx *rx;         /* NULL: transmit only */
-} ebb_usart;
+};
 
 /** State of one write (the type every ebb UART driver shares). */
 typedef ebb_uart_write_op ebb_usart_write_op;
@@ -66,11 +74,21 @@ void ebb_usart_init(ebb_usart *u, uintptr_t regs_base, unsigned irq, uint32_t pc
  * Start receiving on `u` into the ring `rx` of `size` bytes at `buf` (a
  * power of two, 2..32768): from now on the RXNE interrupt fills it and
  * ebb_usart_read() takes from it.  Before this call (or without it) the
- * receiver is off and received bytes are not looked at.
+ * receiver is off and received bytes are not looked at.  Starting a
+ * receiver again (the same `rx` on the same `u`) only resets its ring.
  * Contract usart:3 - buf != NULL, size a power of two >= 2.
- * Context: main/init, after ebb_usart_init.  Cost: a few stores.
+ * Context: main/init, after ebb_usart_init.  Cost: a few stores, and
+ * O(started receivers) to find whether `rx` is one.
  */
 void ebb_usart_rx_start(ebb_usart *u, ebb_usart_rx *rx, uint8_t *buf, uint16_t size);
+
+/**
+ * The receiver started on `u` (ebb_usart_rx_start), or NULL.
+ * Context: any.  Cost: O(started receivers) - one compare in a program
+ * with one; none in a program that starts none (usart.c's default then
+ * answers NULL, and no receiver code is linked).
+ */
+ebb_usart_rx *ebb_usart_rx_of(const ebb_usart *u);
 
 /**
  * Awaitable: transmit `len` bytes at `data` (which must stay valid until
@@ -93,17 +111,19 @@ EBB_AWAITABLE ebb_poll_t ebb_usart_read(ebb_wait *w, ebb_usart *u, void *buf, si
 #define ebb_usart_read(...) EBB_AWAITABLE_CALL(ebb_usart_read, __VA_ARGS__)
 
 /** Bytes waiting in the receive ring (0 without one).  Context: any.
- *  Cost: 3 loads. */
+ *  Cost: ebb_usart_rx_of() and 2 loads. */
 static inline uint16_t ebb_usart_rx_count(const ebb_usart *u)
 {
-    return u->rx != NULL ? (uint16_t)(u->rx->head - u->rx->tail) : 0u;
+    const ebb_usart_rx *rx = ebb_usart_rx_of(u);
+    return rx != NULL ? (uint16_t)(rx->ring.head - rx->ring.tail) : 0u;
 }
 
 /** Bytes lost so far (ring full or hardware overrun; 0 without a ring).
- *  Context: any. */
+ *  Context: any.  Cost: ebb_usart_rx_of() and a load. */
 static inline uint32_t ebb_usart_overruns(const ebb_usart *u)
 {
-    return u->rx != NULL ? u->rx->overruns : 0u;
+    const ebb_usart_rx *rx = ebb_usart_rx_of(u);
+    return rx != NULL ? rx->ring.overruns : 0u;
 }
 
 /**

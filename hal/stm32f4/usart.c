@@ -32,7 +32,6 @@ __attribute__((cold)) void ebb_usart_init(ebb_usart *u, uintptr_t regs_base, uns
     u->regs = (ebb_stm32_usart_regs *)regs_base;
     u->tx_ptr = u->tx_end = NULL;
     ebb_waitlist_init(&u->tx_waiters);
-    u->rx = NULL;
 
     ebb_stm32_usart_regs *r = u->regs;
     r->CR1 = 0;
@@ -44,14 +43,22 @@ __attribute__((cold)) void ebb_usart_init(ebb_usart *u, uintptr_t regs_base, uns
     ebb_cm_irq_enable(irq);
 }
 
-/* The receive half of the interrupt handler.  This default is never
- * called: it stands in for the one in usart_rx.c, which the linker takes
- * (with the receiver's other code) only into an image that starts the
- * receiver - a transmit-only console carries none of it. */
+/* The receive half of the interrupt handler, and the receiver lookup.
+ * These defaults stand in for the ones in usart_rx.c, which the linker
+ * takes (with the receiver's other code) only into an image that starts a
+ * receiver - a transmit-only console carries none of it.  Without one no
+ * receiver is on, so RXNE and ORE never rise and the first is never
+ * called. */
 EBB_WEAK void ebb__usart_rx_isr(ebb_usart *u, uint32_t sr)
 {
     (void)u;
     (void)sr;
+}
+
+EBB_WEAK ebb_usart_rx *ebb_usart_rx_of(const ebb_usart *u)
+{
+    (void)u;
+    return NULL;
 }
 
 /* Move bytes while the data register is free.  Lock held (or in the ISR). */
@@ -137,7 +144,7 @@ void ebb_usart_isr(ebb_usart *u)
 {
     ebb_stm32_usart_regs *r = u->regs;
     uint32_t sr = r->SR;
-    if (u->rx != NULL) { /* NULL: the receiver is off, RXNE never set */
+    if (sr & (EBB_USART_SR_RXNE | EBB_USART_SR_ORE)) { /* never while the receiver is off */
         ebb__usart_rx_isr(u, sr);
     }
     uint32_t cr1 = r->CR1;

@@ -7,38 +7,61 @@
 
 EBB_MODULE("usart");
 
+/* The started receivers, most recent first: what the receive interrupt
+ * searches for its USART's ring (one compare with one receiver). */
+static ebb_usart_rx *receivers;
+
+ebb_usart_rx *ebb_usart_rx_of(const ebb_usart *u)
+{
+    ebb_usart_rx *rx = receivers;
+    while (rx != NULL && rx->usart != u) {
+        rx = rx->next;
+    }
+    return rx;
+}
+
 __attribute__((cold)) void ebb_usart_rx_start(ebb_usart *u, ebb_usart_rx *rx, uint8_t *buf, uint16_t size)
 {
     EBB_REQUIRE(3, buf != NULL && size >= 2 && (size & (size - 1u)) == 0);
-    ebb_uart_rx_init(rx, buf, size);
     ebb_irq_state s = ebb_port_lock();
-    u->rx = rx;
+    ebb_uart_rx_init(&rx->ring, buf, size);
+    ebb_usart_rx *p = receivers;
+    while (p != NULL && p != rx) {
+        p = p->next;
+    }
+    if (p == NULL) { /* not started yet: onto the list */
+        rx->next = receivers;
+        receivers = rx;
+    }
+    rx->usart = u;
     u->regs->CR1 |= EBB_USART_CR1_RE | EBB_USART_CR1_RXNEIE;
     ebb_port_unlock(s);
 }
 
 ebb_poll_t (ebb_usart_read)(ebb_wait *w, ebb_usart *u, void *buf, size_t max, size_t *got)
 {
-    ebb_usart_rx *rx = u->rx;
+    ebb_usart_rx *rx = ebb_usart_rx_of(u);
     EBB_REQUIRE(2, rx != NULL);
     if (rx == NULL) {
         return EBB_PENDING; /* contracts off: nothing will ever arrive */
     }
-    return ebb_uart_rx_read(w, rx, buf, max, got);
+    return ebb_uart_rx_read(w, &rx->ring, buf, max, got);
 }
 
-/* ebb_usart_isr()'s receive half, `sr` the status it read; u->rx is set. */
+/* ebb_usart_isr()'s receive half, `sr` the status it read (RXNE or ORE
+ * set, so a receiver was started on `u`). */
 void ebb__usart_rx_isr(ebb_usart *u, uint32_t sr)
 {
-    if (sr & (EBB_USART_SR_RXNE | EBB_USART_SR_ORE)) {
-        ebb_usart_rx *rx = u->rx;
-        /* Reading DR after SR clears RXNE and ORE together. */
-        uint8_t b = (uint8_t)u->regs->DR;
-        if (sr & EBB_USART_SR_ORE) {
-            rx->overruns++; /* the byte(s) after this one were lost */
-        }
-        if ((sr & EBB_USART_SR_RXNE) && ebb_uart_rx_put(rx, b)) {
-            ebb_uart_rx_wake(rx);
-        }
+    ebb_usart_rx *rx = ebb_usart_rx_of(u);
+    /* Reading DR after SR clears RXNE and ORE together. */
+    uint8_t b = (uint8_t)u->regs->DR;
+    if (rx == NULL) {
+        return; /* a receiver enabled behind the driver's back: dropped */
+    }
+    if (sr & EBB_USART_SR_ORE) {
+        rx->ring.overruns++; /* the byte(s) after this one were lost */
+    }
+    if ((sr & EBB_USART_SR_RXNE) && ebb_uart_rx_put(&rx->ring, b)) {
+        ebb_uart_rx_wake(&rx->ring);
     }
 }
