@@ -32,3 +32,13 @@ target_compile_definitions(ebb PUBLIC EBB_CONFIG_PORT_IRQ_COUNT=${EBB_NUCLEO_IRQ
 if(EBB_NUCLEO_TIME STREQUAL "systick")
   target_compile_definitions(ebb_board PRIVATE EBB_NUCLEO_TIME_SYSTICK=1)
 endif()
+# Semihosting: off on the chip, where a semihosting call without a debugger
+# stops the core; a debug session configures with -DEBB_BOARD_SEMIHOSTING=1
+# (docs/boards.md).  The port is told too: off, its fault and panic reports
+# and main()'s return carry no semihosting code (ebb_cortex_m.h).
+set(EBB_BOARD_SEMIHOSTING "0" CACHE STRING "NUCLEO: 1 for a debug session with semihosting (OpenOCD: arm semihosting enable)")
+if(EBB_BOARD_SEMIHOSTING)
+  target_compile_definitions(ebb PUBLIC EBB_CONFIG_PORT_SEMIHOSTING=1)
+else()
+  target_compile_definitions(ebb PUBLIC EBB_CONFIG_PORT_SEMIHOSTING=0)
+endif()

@@ -36,9 +36,15 @@
 
 /* 1: semihosting (exit codes, stderr) for a debug session with OpenOCD's
  * "arm semihosting enable".  Without a debugger a semihosting call stops
- * the core, so the default is 0. */
+ * the core, so the default is 0.  Set by configuring with
+ * -DEBB_BOARD_SEMIHOSTING=1 (board.cmake), which also tells the port
+ * (EBB_CONFIG_PORT_SEMIHOSTING): off, its fault reports carry no
+ * semihosting code at all. */
 #ifndef EBB_BOARD_SEMIHOSTING
-#define EBB_BOARD_SEMIHOSTING 0
+#define EBB_BOARD_SEMIHOSTING EBB_CONFIG_PORT_SEMIHOSTING
+#endif
+#if EBB_BOARD_SEMIHOSTING && !EBB_CONFIG_PORT_SEMIHOSTING
+#error "EBB_BOARD_SEMIHOSTING=1 as a C define only: configure with cmake -DEBB_BOARD_SEMIHOSTING=1, which turns on the port's side too"
 #endif
 
 #endif

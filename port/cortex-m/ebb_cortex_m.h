@@ -242,6 +242,13 @@ void ebb_board_puts(const char *s);
  *  Default: false.  Context: any.  Cost: O(1). */
 bool ebb_board_semihosting(void);
 
+/* Internal: ebb_board_semihosting() where the port asks it - false without
+ * a call where the board has none (EBB_CONFIG_PORT_SEMIHOSTING=0). */
+static inline bool ebb__cm_semihosting(void)
+{
+    return EBB_CONFIG_PORT_SEMIHOSTING && ebb_board_semihosting();
+}
+
 /** Board hook run by the reset handler before .data and .bss are set up
  *  (external memory, early clocks).  Must not use static data.  Default:
  *  nothing.  Context: reset, before main. */

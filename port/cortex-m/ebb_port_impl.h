@@ -71,6 +71,16 @@
 #define EBB_CONFIG_PORT_IRQ_COUNT 0
 #endif
 
+/* 0: the board never uses semihosting (hardware without a debug session):
+ * the port's fault and panic reports and the return from main() do not ask
+ * ebb_board_semihosting(), and no semihosting call is linked for them
+ * (the showdown on the NUCLEO: 76 bytes of flash at -O3, 20 with LTO).
+ * A board sets it from its own switch (boards/nucleo-f446ze: off unless
+ * configured with EBB_BOARD_SEMIHOSTING=1).  1 (the default): ask. */
+#ifndef EBB_CONFIG_PORT_SEMIHOSTING
+#define EBB_CONFIG_PORT_SEMIHOSTING 1
+#endif
+
 /* Convert a logical priority (0 = most urgent) to the NVIC byte format. */
 #define EBB_PORT_PRIO(p) ((uint8_t)((p) << (8 - (EBB_CONFIG_PORT_PRIO_BITS))))
 

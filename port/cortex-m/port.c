@@ -74,7 +74,7 @@ __attribute__((cold)) void ebb_cm_fatal(const char *msg, int code)
      * console is written by polling. */
     __asm volatile("cpsid i" ::: "memory");
     ebb_board_puts(msg);
-    if (ebb_board_semihosting()) {
+    if (ebb__cm_semihosting()) {
         ebb_semihost_write0(msg);
         ebb_semihost_exit(code);
     }

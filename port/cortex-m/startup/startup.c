@@ -69,7 +69,7 @@ __attribute__((noreturn, used, cold, optimize("no-tree-loop-distribute-patterns"
 
     int rc = main();
     /* A test's main may simply return its verdict. */
-    if (ebb_board_semihosting()) {
+    if (ebb__cm_semihosting()) {
         ebb_semihost_exit(rc);
     }
     for (;;) {
