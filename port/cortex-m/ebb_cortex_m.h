@@ -287,11 +287,12 @@ char *ebb_cm_dec(char *buf, int32_t v);
 char *ebb__cm_put(char *p, char *end, const char *s);
 __attribute__((noreturn)) void ebb__cm_fatal_num(const char *a, const char *b, const char *c, int32_t n, int code);
 
-/* ---- stack high-water mark (startup.c) ---- */
+/* ---- stack high-water mark (stack.c) ---- */
 
-/** Bytes of the main stack (MSP) ever used since reset: the startup code
- *  paints the free stack with a pattern, this scans for the first
- *  overwritten word.  Context: any.  Cost: O(unused stack) loads. */
+/** Bytes of the main stack (MSP) ever used since reset: in an image that
+ *  calls this, the startup code paints the free stack with a pattern, and
+ *  this scans for the first overwritten word (an image that never calls it
+ *  paints nothing).  Context: any.  Cost: O(unused stack) loads. */
 uint32_t ebb_cm_stack_peak_bytes(void);
 
 /** Size of the main stack region in bytes (RAM left after .data/.bss).

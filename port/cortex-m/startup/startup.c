@@ -21,7 +21,8 @@ extern uint32_t _ebb_stack_bottom[], _estack[];
 
 int main(void);
 
-#define STACK_PAINT 0xEBBEBBEBu
+/* stack.c, when the image asks for the stack's peak. */
+extern void ebb__cm_stack_paint(uintptr_t end) __attribute__((weak));
 
 /** Board hook run before .data/.bss are set up (e.g. clock or external RAM
  *  setup).  Must not touch static data.  Default: nothing. */
@@ -42,11 +43,12 @@ __attribute__((noreturn, used, cold, optimize("no-tree-loop-distribute-patterns"
 #endif
 
     /* Paint the free stack so that ebb_cm_stack_peak_bytes() can find the
-     * high-water mark; stop short of this function's own frame. */
-    uint32_t sp;
-    __asm volatile("mov %0, sp" : "=r"(sp));
-    for (volatile uint32_t *p = _ebb_stack_bottom; (uintptr_t)p < sp - 64u; p++) {
-        *p = STACK_PAINT;
+     * high-water mark, if the image asks for it (stack.c: the weak
+     * reference is 0 otherwise); stop short of this function's own frame. */
+    if (ebb__cm_stack_paint != NULL) {
+        uint32_t sp;
+        __asm volatile("mov %0, sp" : "=r"(sp));
+        ebb__cm_stack_paint(sp - 64u);
     }
 
     ebb_board_early_init();
@@ -103,14 +105,6 @@ uint32_t ebb_cm_stack_size_bytes(void)
     return (uint32_t)((uintptr_t)_estack - (uintptr_t)_ebb_stack_bottom);
 }
 
-uint32_t ebb_cm_stack_peak_bytes(void)
-{
-    const uint32_t *p = _ebb_stack_bottom;
-    while (p < _estack && *p == STACK_PAINT) {
-        p++;
-    }
-    return (uint32_t)((uintptr_t)_estack - (uintptr_t)p);
-}
 
 /* ---- faults ---- */
 
