@@ -138,9 +138,10 @@ __attribute__((noreturn, used, cold)) void ebb_cm_fault_c(const uint32_t *frame,
 #if !EBB_CM_ARMV6M
     uint32_t cfsr = EBB_CM_CFSR;
     const uint32_t value[] = {cfsr, EBB_CM_HFSR, EBB_CM_MMFAR, EBB_CM_BFAR, frame[6], frame[5], exc_return};
-    /* MMFAR and BFAR only when CFSR says they hold the address (MMARVALID,
-     * BFARVALID). */
-    uint32_t left_out = ((cfsr & (1u << 7)) ? 0u : 1u << 2) | ((cfsr & (1u << 15)) ? 0u : 1u << 3);
+    /* MMFAR and BFAR only when CFSR says they hold the address: fields 2
+     * and 3 are left out unless MMARVALID (bit 7) and BFARVALID (bit 15),
+     * shifted onto them, say otherwise (shifts, not a branch each: 4 B). */
+    uint32_t left_out = ~(((cfsr >> 5) & (1u << 2)) | ((cfsr >> 12) & (1u << 3))) & 0xCu;
     const char *name = " CFSR=\0 HFSR=\0 MMFAR=\0 BFAR=\0 PC=\0 LR=\0 EXC_RETURN=";
 #else
     const uint32_t value[] = {frame[6], frame[5], exc_return};
