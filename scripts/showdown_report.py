@@ -516,7 +516,8 @@ def targets(r):
             tasks = size("blink", "button", "writer")
             t["why"] = ("%d B over: the 8 x 32 B queue storage takes %d of the %d B, leaving %d B for "
                         "everything else, which takes %d B: the three tasks' states %d (blink %d: an ebb_task "
-                        "header of 12 B and a timer of 24; button %d: header, a wait of 12 and the count; "
+                        "header of 12 B and a timer of 20, the sorted-list queue's (no tree parent); "
+                        "button %d: header, a wait of 12 and the count; "
                         "writer %d: header, the message pointer and a console write of 16), the channel "
                         "header %d, executor %d + table entry %d, console USART driver %d, EXTI wait list %d, "
                         "time driver %d, timer queue %d, core words %d. What is left is the layout every ebb "

@@ -114,14 +114,17 @@ int ebb_parker_reset(ebb_parker *pk)
     return EBB_OK;
 }
 
-int ebb_ticker_reset(ebb_ticker *tk)
+/* Only the timer's first members (its wait and deadline, laid out alike
+ * whatever EBB_CONFIG_TIMER_QUEUE_LIST) and the period, through its own
+ * pointer, are touched: the caller's file may have the other layout. */
+int ebb__ticker_reset(ebb_timer *timer, ebb__ticks_word_aligned *period)
 {
-    RESET_PRECONDITIONS(tk);
+    RESET_PRECONDITIONS(timer);
     ebb_irq_state s = ebb_port_lock();
-    RESET_REQUIRE_NO_WAITER(!ebb_timer_armed(&tk->timer), s);
-    tk->timer.wait.task = NULL;
-    tk->timer.deadline = 0;
-    tk->period = 0;
+    RESET_REQUIRE_NO_WAITER(!ebb_timer_armed(timer), s);
+    timer->wait.task = NULL;
+    timer->deadline = 0;
+    *period = 0;
     ebb_port_unlock(s);
     return EBB_OK;
 }

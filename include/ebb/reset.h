@@ -95,12 +95,21 @@ int ebb_pool_reset(ebb_pool *p);
  */
 int ebb_parker_reset(ebb_parker *pk);
 
+/* Internal: ebb_ticker_reset() on a ticker's timer and period, passed
+ * apart: the core is compiled with one timer layout, and a program's
+ * files may use the other (EBB_CONFIG_TIMER_QUEUE_LIST), which moves the
+ * period. */
+int ebb__ticker_reset(ebb_timer *timer, ebb__ticks_word_aligned *period);
+
 /**
  * Return ticker `tk` to "never started" (ebb_ticker_start() starts it
  * again).  Contracts reset:1, reset:2 (no task waits on it), reset:3.
  * Context: outside any poll.  Cost: O(1).
  */
-int ebb_ticker_reset(ebb_ticker *tk);
+static inline int ebb_ticker_reset(ebb_ticker *tk)
+{
+    return tk != NULL ? ebb__ticker_reset(&tk->timer, &tk->period) : ebb__ticker_reset(NULL, NULL);
+}
 
 #ifdef __cplusplus
 }

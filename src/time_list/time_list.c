@@ -59,3 +59,19 @@ EBB_UNUSED static bool queue_contains(const node *n)
     }
     return false;
 }
+
+#if EBB_CONFIG_TIMER_QUEUE_LIST && defined(__GNUC__)
+/* Compiled for the list (as ebb::timer_list is), the functions above are
+ * named *_list (ebb/time.h).  Files compiled without the setting - a
+ * board's - call the sleeps by their plain names with timers one word
+ * longer (the tree parent at the end): the list reads only the first 20
+ * bytes, laid out alike, so the same code serves them.  Not the ticker's
+ * functions: its period follows the timer, so such a file's ticker would
+ * be read at the wrong place - it does not link instead. */
+#define EBB__PLAIN_(p, name) __asm__(#p #name)
+#define EBB__PLAIN(p, name) EBB__PLAIN_(p, name)
+extern __typeof__(ebb_sleep_until) ebb__sleep_until_plain EBB__PLAIN(__USER_LABEL_PREFIX__, ebb_sleep_until)
+    __attribute__((alias("ebb_sleep_until_list")));
+extern __typeof__(ebb_sleep_for) ebb__sleep_for_plain EBB__PLAIN(__USER_LABEL_PREFIX__, ebb_sleep_for)
+    __attribute__((alias("ebb_sleep_for_list")));
+#endif
