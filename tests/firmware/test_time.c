@@ -34,10 +34,22 @@ static uint64_t ref0; /* reference at ebb time 0 */
  * the drift this test bounds (3.6 us without, 11.9 us with, bound 12 us). */
 #ifdef FW_TIME_LATEST
 static int32_t latest; /* 32 bits: the bounds are microseconds */
+/* And each wake of the first LOG_N of the tickers' phase, where the
+ * tickers' deadlines come closest (deadline, ns late), so that the cost of
+ * wakes served one after another can be read off (docs/boards-microbit.md). */
+#define LOG_N 128u
+static bool logging;
+static uint32_t log_deadline[LOG_N];
+static int32_t log_late[LOG_N];
+static uint32_t log_n;
 #define LATEST_KEEP(late)                                                                          \
     do {                                                                                           \
         if ((int32_t)(late) > latest) {                                                            \
             latest = (int32_t)(late);                                                              \
+        }                                                                                          \
+        if (logging && log_n < LOG_N) {                                                            \
+            log_deadline[log_n] = (uint32_t)deadline;                                              \
+            log_late[log_n++] = (int32_t)(late);                                                   \
         }                                                                                          \
     } while (0)
 #else
@@ -124,6 +136,7 @@ int main(void)
 #ifdef FW_TIME_LATEST
     int32_t latest_sleeps = latest;
     latest = 0;
+    logging = true;
 #endif
 
     /* Phase 2: three tickers for 0.3 s. */
@@ -153,6 +166,13 @@ int main(void)
     ebb_board_puts(", three tickers ");
     fw_put_i64(latest);
     ebb_board_puts("\n");
+    for (uint32_t i = 0; i < log_n; i++) {
+        ebb_board_puts("wake deadline us ");
+        fw_put_u64(log_deadline[i]);
+        ebb_board_puts(" late ns ");
+        fw_put_i64(log_late[i]);
+        ebb_board_puts("\n");
+    }
 #endif
     ebb_board_puts("PASS\n");
     return 0;
