@@ -91,6 +91,7 @@ endfunction()
 #   test_finger, test_uart   the board's virtual button and console
 #   test_keys_burst          keys mode: a burst faster than the task re-arms, no edge lost
 #   example_*                blinky, uart_echo and button driven through the console
+set(EBB_FW_TIME_PAD 0 CACHE STRING "test_time: nops added to each check (measures how code length moves its figures)")
 option(EBB_FW_TIME_LATEST "test_time prints how late its wakes ended (the figures docs/boards-microbit.md quotes)" OFF)
 function(ebb_fw_suite)
   ebb_fw_realtime_test(test_realtime)
@@ -102,6 +103,9 @@ function(ebb_fw_suite)
     target_compile_definitions(test_time PRIVATE ${EBB_FW_TIME_DEFS})
     if(EBB_FW_TIME_LATEST)
       target_compile_definitions(test_time PRIVATE FW_TIME_LATEST=1)
+    endif()
+    if(EBB_FW_TIME_PAD)
+      target_compile_definitions(test_time PRIVATE FW_TIME_PAD=${EBB_FW_TIME_PAD})
     endif()
   endif()
   if(EBB_FW_REF AND EBB_FW_TIME_WRAP_DEFS)
