@@ -518,7 +518,7 @@ def targets(r):
                         "everything else, which takes %d B: the three tasks' states %d (blink %d: an ebb_task "
                         "header of 12 B and a timer of 20, the sorted-list queue's (no tree parent); "
                         "button %d: header, a wait of 12 and the count; "
-                        "writer %d: header, the message pointer and a console write of 16), the channel "
+                        "writer %d: header, the message pointer and a console write of 12, just its wait), the channel "
                         "header %d, executor %d + table entry %d, console USART driver %d, EXTI wait list %d, "
                         "time driver %d, timer queue %d, core words %d. What is left is the layout every ebb "
                         "program shares: task headers (run-queue link, poll function, resume point, executor, "

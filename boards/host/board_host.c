@@ -45,12 +45,17 @@ void ebb_board_virtual_edge(void) { ebb_board_virtual_wake(); }
 static struct {
     const uint8_t *data;
     size_t len;
-    const ebb_wait *owner;  /* the write in progress, NULL when idle */
-    ebb_waitlist waiters;   /* its owner, then the writers waiting their turn */
+    ebb_wait *owner;        /* the write in progress, NULL when idle */
+    ebb_waitlist done;      /* its owner (alone), until the bytes are out */
+    ebb_waitlist waiters;   /* the writers waiting their turn */
     bool running;           /* the transmitter task exists */
 } tx;
 
 static EBB_SIGNAL_DEFINE(tx_start);
+
+/* The owner of a write whose writer cancelled it: the bytes still go out,
+ * and the end of the transmission marks this wait, not the writer's. */
+static ebb_wait orphan;
 
 struct transmitter {
     ebb_task task;
@@ -73,11 +78,10 @@ static ebb_poll_t transmitter_poll(ebb_task *self)
             observer(tx.data, tx.len);
         }
         ebb_irq_state s = ebb_port_lock();
+        ebb__uart_write_end_locked(tx.owner, &tx.done); /* wakes the owner */
         tx.owner = NULL;
         ebb_port_unlock(s);
-        /* With the lock released: never O(waiters) masked.  A writer that
-         * takes the transmitter before this wake may be woken by it too
-         * (its poll puts it back on the list). */
+        /* With the lock released: never O(waiters) masked. */
         ebb_waitlist_wake_all(&tx.waiters);
     }
     EBB_END();
@@ -93,27 +97,26 @@ ebb_poll_t (ebb_board_console_write)(ebb_board_write_op *op, const void *data, s
     ebb_poll_t result = EBB_PENDING;
     ebb_irq_state s = ebb_port_lock();
     if (ebb_cancelling()) {
-        ebb_wait_remove_locked(&op->wait); /* a started write still completes */
-        op->started = 0;
-    } else if (!op->started) {
-        if (tx.owner != NULL) {
-            ebb_wait_add_locked(&op->wait, &tx.waiters); /* wait for our turn */
-        } else {
-            tx.owner = &op->wait;
-            tx.data = (const uint8_t *)data;
-            tx.len = len;
-            op->started = 1;
-            ebb_wait_add_locked(&op->wait, &tx.waiters);
-            ebb_signal_raise(&tx_start, 1);
+        if (tx.owner == &op->wait) {
+            tx.owner = &orphan; /* a started write still completes */
         }
-    } else if (tx.owner != &op->wait) {
         ebb_wait_remove_locked(&op->wait);
-        op->started = 0;
+    } else if (tx.owner == &op->wait) {
+        /* Still ours (the add only re-checks: we stay on the list until
+         * the end of the transmission takes us off and marks us done). */
+        ebb_wait_add_locked(&op->wait, &tx.done);
+    } else if (ebb__uart_write_done(op)) {
+        ebb_wait_remove_locked(&op->wait); /* the transmitter ended our write */
         result = EBB_READY;
+    } else if (tx.owner != NULL) {
+        ebb_wait_add_locked(&op->wait, &tx.waiters); /* wait for our turn */
     } else {
-        /* Still ours: the wake of the previous write may have taken us off
-         * the list. */
-        ebb_wait_add_locked(&op->wait, &tx.waiters);
+        ebb_wait_remove_locked(&op->wait);
+        tx.owner = &op->wait;
+        tx.data = (const uint8_t *)data;
+        tx.len = len;
+        ebb_wait_add_locked(&op->wait, &tx.done);
+        ebb_signal_raise(&tx_start, 1);
     }
     ebb_port_unlock(s);
     return result;

@@ -24,19 +24,47 @@ extern "C" {
 
 /** State of one asynchronous UART write; embed it in the task's state.
  *  Zero-initialise.  Idle again (reusable) once the write is READY or
- *  cancelled. */
+ *  cancelled.  Just its wait (12 bytes on an MCU): while the write owns the
+ *  transmitter the driver's state says so (its owner, or the head of its
+ *  list), and the end of its transmission leaves a mark in the wait's
+ *  `node.prev` - a field that means nothing while the wait is on no list,
+ *  and which no list ever sets to an odd value - so no `started` flag
+ *  (4 bytes with its padding) is needed to tell "my write is over" from
+ *  "my turn has come". */
 typedef struct ebb_uart_write_op {
     ebb_wait wait;
-    uint8_t started; /* owns the transmitter (vs. waiting for its turn) */
 } ebb_uart_write_op;
+
+/* Internal: the mark of a write whose transmission is over. */
+#define EBB__UART_WRITE_DONE ((ebb_dnode *)(uintptr_t)1u)
+
+/* Internal, for drivers: the transmission of the write waiting with `w`
+ * (it owns the transmitter) is over.  Wake it if it is on `list` - where
+ * it is then first - and mark it done.  Context: any, lock held.  O(1). */
+static inline void ebb__uart_write_end_locked(ebb_wait *w, ebb_waitlist *list)
+{
+    if (ebb_wait_linked(w)) {
+        (void)ebb_waitlist_wake_one_locked(list);
+    }
+    w->node.prev = EBB__UART_WRITE_DONE;
+}
+
+/* Internal, for drivers: true if the write of `op` was marked done and
+ * has not been polled READY (or cancelled) since: a mark left by an
+ * earlier write on an idle wait (task NULL) does not count, and the next
+ * wait on a list overwrites it.  Context: task, lock held.  O(1). */
+static inline bool ebb__uart_write_done(const ebb_uart_write_op *op)
+{
+    return op->wait.node.prev == EBB__UART_WRITE_DONE && op->wait.task != NULL;
+}
 
 /** Transmit side of a driver: the write in progress and its bytes, the
  *  task waiting for its end and the writers waiting for their turn.
  *  Zero-initialised = idle. */
 typedef struct ebb_uart_tx {
     const uint8_t *ptr, *end; /* bytes not yet handed to the hardware */
-    const ebb_wait *owner;    /* the write in progress, NULL when idle */
-    ebb_waitlist done;        /* its task, until the last byte is taken */
+    ebb_wait *owner;          /* the write in progress, NULL when idle */
+    ebb_waitlist done;        /* its task (alone), until the last byte is taken */
     ebb_waitlist turn;        /* writers waiting for the transmitter */
 } ebb_uart_tx;
 
@@ -61,12 +89,19 @@ ebb_poll_t ebb_uart_tx_write(ebb_uart_write_op *op, ebb_uart_tx *tx, const void 
                              const ebb_uart_tx_ops *ops, void *drv);
 
 /** The write in progress has handed over its last byte (the driver's
- *  interrupt, lock held): the transmitter is free.  Call ebb_uart_tx_wake()
- *  once the lock is released.  Context: interrupt, lock held.  Cost: 1 store. */
-static inline void ebb_uart_tx_end_locked(ebb_uart_tx *tx) { tx->owner = NULL; }
+ *  interrupt, lock held): wake its task (marking its write done) and free
+ *  the transmitter.  Call ebb_uart_tx_wake() once the lock is released.
+ *  Context: interrupt, lock held.  Cost: O(1), one wake. */
+static inline void ebb_uart_tx_end_locked(ebb_uart_tx *tx)
+{
+    if (tx->owner != NULL) {
+        ebb__uart_write_end_locked(tx->owner, &tx->done);
+        tx->owner = NULL;
+    }
+}
 
-/** Wake the finished writer and the writers waiting for their turn, one
- *  critical section per waiter (never O(waiters) with the lock held).
+/** Wake the writers waiting for their turn, one critical section per
+ *  waiter (never O(waiters) with the lock held).
  *  Context: any, lock NOT held.  Cost: O(waiters). */
 void ebb_uart_tx_wake(ebb_uart_tx *tx);
 

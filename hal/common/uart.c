@@ -19,34 +19,29 @@ ebb_poll_t ebb_uart_tx_write(ebb_uart_write_op *op, ebb_uart_tx *tx, const void 
             freed = true;
         }
         ebb_wait_remove_locked(&op->wait);
-        op->started = 0;
-    } else if (!op->started) {
-        if (tx->owner != NULL) {
-            ebb_wait_add_locked(&op->wait, &tx->turn); /* wait for our turn */
-        } else {
-            ebb_wait_remove_locked(&op->wait);
-            tx->owner = &op->wait;
-            tx->ptr = (const uint8_t *)data;
-            tx->end = tx->ptr + len;
-            if (ops->start(drv)) {
-                tx->owner = NULL; /* everything taken at once */
-                ops->stop(drv);
-                freed = true;
-                result = EBB_READY;
-            } else {
-                op->started = 1;
-                ebb_wait_add_locked(&op->wait, &tx->done);
-            }
-        }
-    } else if (tx->owner != &op->wait) {
-        /* The interrupt finished our transmission. */
-        ebb_wait_remove_locked(&op->wait);
-        op->started = 0;
-        result = EBB_READY;
-    } else {
-        /* Still ours: a wake meant for the previous owner (woken after the
-         * lock was released) may have taken us off the list. */
+    } else if (tx->owner == &op->wait) {
+        /* Still ours (the add only re-checks: we stay on the list until
+         * the end of the transmission takes us off and marks us done). */
         ebb_wait_add_locked(&op->wait, &tx->done);
+    } else if (ebb__uart_write_done(op)) {
+        /* The interrupt finished our transmission (ebb_uart_tx_end_locked). */
+        ebb_wait_remove_locked(&op->wait);
+        result = EBB_READY;
+    } else if (tx->owner != NULL) {
+        ebb_wait_add_locked(&op->wait, &tx->turn); /* wait for our turn */
+    } else {
+        ebb_wait_remove_locked(&op->wait);
+        tx->owner = &op->wait;
+        tx->ptr = (const uint8_t *)data;
+        tx->end = tx->ptr + len;
+        if (ops->start(drv)) {
+            tx->owner = NULL; /* everything taken at once */
+            ops->stop(drv);
+            freed = true;
+            result = EBB_READY;
+        } else {
+            ebb_wait_add_locked(&op->wait, &tx->done);
+        }
     }
     ebb_port_unlock(s);
     if (freed) {
@@ -57,7 +52,7 @@ ebb_poll_t ebb_uart_tx_write(ebb_uart_write_op *op, ebb_uart_tx *tx, const void 
 
 void ebb_uart_tx_wake(ebb_uart_tx *tx)
 {
-    ebb_waitlist_wake_all(&tx->done);
+    /* The finished writer was woken by ebb_uart_tx_end_locked(). */
     ebb_waitlist_wake_all(&tx->turn);
 }
 

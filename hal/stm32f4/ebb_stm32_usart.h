@@ -47,11 +47,11 @@ typedef struct ebb_usart_rx {
 struct ebb_usart {
     ebb_stm32_usart_regs *regs;
     const uint8_t *tx_ptr, *tx_end; /* bytes not yet handed to the hardware */
-    /* The write in progress (its op `started`) until its last byte is out,
+    /* The write in progress (at the head) until its last byte is out,
      * then the writers waiting for their turn: the transmitter is busy
-     * exactly while the list is not empty, and a started write that finds
-     * itself off it is done (the end of a transmission wakes, and so
-     * unlinks, every waiter).  No owner pointer needed: 4 bytes less. */
+     * exactly while the list is not empty, and its owner is the head.  The
+     * end of a transmission marks the owner's write done and wakes (so
+     * unlinks) every waiter.  No owner pointer needed: 4 bytes less. */
     ebb_waitlist tx_waiters;
 };
 

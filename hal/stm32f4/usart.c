@@ -70,12 +70,17 @@ static void feed(ebb_usart *u)
     }
 }
 
-/* The transmitter is free: let the next writer in.  Lock held. */
+/* The last byte of the write in progress is out: wake its owner (the
+ * head of the list) marking its write done, then let the next writer in.
+ * Lock held. */
 static void tx_finish(ebb_usart *u)
 {
-    /* The owner finds itself off the list (done); the others race for the
-     * transmitter in the order they were woken. */
+    ebb_wait *owner = ebb_waitlist_first(&u->tx_waiters);
+    /* The others race for the transmitter in the order they were woken. */
     ebb_waitlist_wake_all_locked(&u->tx_waiters);
+    if (owner != NULL) { /* always (TCIE is set only with an owner); cheap to be sure */
+        owner->node.prev = EBB__UART_WRITE_DONE; /* off the list now: see ebb_uart_write_op */
+    }
 }
 
 ebb_poll_t (ebb_usart_write)(ebb_usart_write_op *op, ebb_usart *u, const void *data, size_t len)
@@ -83,25 +88,31 @@ ebb_poll_t (ebb_usart_write)(ebb_usart_write_op *op, ebb_usart *u, const void *d
     ebb_stm32_usart_regs *r = u->regs;
     ebb_poll_t result = EBB_PENDING;
     ebb_irq_state s = ebb_port_lock();
-    /* Started and still on the list: the transmitter is ours.  Nothing
-     * but tx_finish() takes a started write's wait off the list (the
-     * cancel below aside), so off it means the last byte is out. */
-    bool owner = op->started && ebb_wait_linked(&op->wait);
+    /* The transmitter is ours exactly while our wait heads the list: an
+     * owner takes it only from an empty list, the writers waiting their
+     * turn queue behind it, and nothing but tx_finish() (which wakes them
+     * all) or our own cancel takes the owner off. */
+    bool owner = ebb_waitlist_first(&u->tx_waiters) == &op->wait;
     if (ebb_cancelling()) {
         if (owner) {
             r->CR1 &= ~(EBB_USART_CR1_TXEIE | EBB_USART_CR1_TCIE);
             u->tx_ptr = u->tx_end;
             ebb_wait_remove_locked(&op->wait);
-            tx_finish(u);
+            ebb_waitlist_wake_all_locked(&u->tx_waiters); /* the next writer's turn */
         }
         ebb_wait_remove_locked(&op->wait);
-        op->started = 0;
-    } else if (!op->started) {
+    } else if (owner) {
+        /* Still transmitting. */
+    } else if (ebb__uart_write_done(op)) {
+        /* tx_finish() ended our transmission (and took us off the list). */
+        ebb_wait_remove_locked(&op->wait);
+        result = EBB_READY;
+    } else {
         /* Busy exactly while someone is on the list (see ebb_usart): then
-         * wait for our turn; else take the transmitter, and be its owner on
-         * the list until the last byte is out.  (Contracts off, outside a
-         * task, nothing is taken: the add below registers nothing and the
-         * write stays pending.) */
+         * wait for our turn; else take the transmitter, and be its owner at
+         * the head of the list until the last byte is out.  (Contracts off,
+         * outside a task, nothing is taken: the add below registers nothing
+         * and the write stays pending.) */
         if (ebb_waitlist_empty(&u->tx_waiters) && ebb_current() != NULL) {
             u->tx_ptr = (const uint8_t *)data;
             u->tx_end = u->tx_ptr + len;
@@ -110,18 +121,12 @@ ebb_poll_t (ebb_usart_write)(ebb_usart_write_op *op, ebb_usart *u, const void *d
                 ebb_wait_remove_locked(&op->wait); /* QEMU, or an empty write */
                 result = EBB_READY;
             } else {
-                op->started = 1;
                 r->CR1 |= (u->tx_ptr != u->tx_end) ? EBB_USART_CR1_TXEIE : EBB_USART_CR1_TCIE;
             }
         }
         if (!ebb_poll_is_ready(result)) {
             ebb_wait_add_locked(&op->wait, &u->tx_waiters);
         }
-    } else if (!owner) {
-        /* The ISR finished our transmission (and took us off the list). */
-        ebb_wait_remove_locked(&op->wait);
-        op->started = 0;
-        result = EBB_READY;
     }
     ebb_port_unlock(s);
     return result;

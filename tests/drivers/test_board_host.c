@@ -95,6 +95,29 @@ static void test_console_fifo_and_cancel(void **state)
     assert_int_equal(wa.order, 1);
     assert_int_equal(wb.order, 0);
     assert_int_equal(wc.order, 2);
+
+    /* A writer cancelled while its bytes are on the line: they still go
+     * out, the next writer gets the line after them, and the cancelled
+     * op starts a fresh write when used again (nothing of the old one's
+     * end marks it done early). */
+    seen_len = 0;
+    completed = 0;
+    wa.order = wb.order = wc.order = 0;
+    t0 = ebb_now();
+    assert_int_equal(ebb_task_spawn(&exec, &wa.task), EBB_OK);
+    assert_int_equal(ebb_task_spawn(&exec, &wb.task), EBB_OK);
+    ebb_host_run_until(&exec, t0 + 1u);
+    ebb_task_cancel(&wa.task);
+    assert_int_equal(ebb_task_spawn(&exec, &wa.task), EBB_OK); /* behind wb */
+    ebb_host_run_until(&exec, t0 + bytes_time(6 + 7) + 1u);
+    assert_int_equal(seen_len, 13);
+    assert_memory_equal(seen, "first second ", 13);
+    assert_int_equal(wb.order, 1);
+    assert_int_equal(wa.order, 0); /* its new write is on the line now */
+    ebb_host_run_until(&exec, t0 + bytes_time(6 + 7 + 6) + 1u);
+    assert_int_equal(seen_len, 19);
+    assert_memory_equal(seen, "first second first ", 19);
+    assert_int_equal(wa.order, 2);
     ebb_board_host_console_observer(NULL);
 }
 
