@@ -18,7 +18,7 @@ add_subdirectory(tests/core)
 # The host board: boards/include/ebb_board.h on the host port, for apps
 # written against the board interface (the showdown's host build).
 add_library(ebb_board_host STATIC ${EBB_SOURCE_DIR}/boards/host/board_host.c
-  ${EBB_SOURCE_DIR}/boards/virtual/button.c)
+  ${EBB_SOURCE_DIR}/boards/virtual/button.c ${EBB_SOURCE_DIR}/boards/virtual/key_player.c)
 target_include_directories(ebb_board_host PUBLIC ${EBB_SOURCE_DIR}/boards/host
   ${EBB_SOURCE_DIR}/boards/include PRIVATE ${EBB_SOURCE_DIR}/boards/virtual)
 target_link_libraries(ebb_board_host PUBLIC ebb)

@@ -17,7 +17,7 @@ ebb_board(
   LIBC newlib-nano
   LINKER_SCRIPT ${EBB_BOARD_DIR}/memory.ld
   SOURCES ${EBB_BOARD_DIR}/board.c ${EBB_SOURCE_DIR}/boards/common/board_qemu.c
-          ${EBB_SOURCE_DIR}/boards/virtual/button.c
+          ${EBB_SOURCE_DIR}/boards/virtual/button.c ${EBB_SOURCE_DIR}/boards/virtual/key_player.c
           ${EBB_SOURCE_DIR}/boards/virtual/virtual_button.c
           ${EBB_SOURCE_DIR}/boards/virtual/finger.c
   LIBRARIES ebb::hal_nrf51

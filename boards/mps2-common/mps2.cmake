@@ -11,7 +11,7 @@ ebb_board(
   LIBC newlib-nano
   LINKER_SCRIPT ${EBB_BOARD_DIR}/memory.ld
   SOURCES ${EBB_SOURCE_DIR}/boards/mps2-common/board_mps2.c ${EBB_SOURCE_DIR}/boards/common/board_qemu.c
-          ${EBB_SOURCE_DIR}/boards/virtual/button.c ${EBB_SOURCE_DIR}/boards/virtual/virtual_button.c
+          ${EBB_SOURCE_DIR}/boards/virtual/button.c ${EBB_SOURCE_DIR}/boards/virtual/key_player.c ${EBB_SOURCE_DIR}/boards/virtual/virtual_button.c
           ${EBB_SOURCE_DIR}/boards/virtual/finger.c
   LIBRARIES ebb::hal_cmsdk
   TIME_DRIVER ebb::time_cmsdk

@@ -8,6 +8,7 @@
  */
 #include "ebb_board.h"
 
+#include "ebb_board_key_player.h"
 #include "ebb_board_virtual.h"
 #include "ebb_time_systick.h"
 
@@ -85,24 +86,13 @@ static void finger_hold(bool held)
  * the finger's executor: an edge waits until the application has armed the
  * line for it, so a burst typed faster than the application re-arms is
  * delivered in full instead of coalescing.  An edge nobody arms for within
- * KEY_GIVE_UP_MS still changes the level (a real button does not wait). */
+ * a second still changes the level (ebb_board_key_player.h). */
 #define KEY_BUTTON 0x02u /* Ctrl-B */
-#define KEY_GIVE_UP_MS 1000u
 
-static volatile uint16_t keys_typed;  /* written by the console ISR */
-static uint16_t keys_played;          /* by the key task */
-
-struct keys {
-    ebb_task task;
-    ebb_timer timer;
-    ebb_wait wait;
-    uint32_t value;
-    uint32_t waited_ms;
-};
-static EBB_SIGNAL_DEFINE(keys_signal);
-
-/* The edge a key stands for, if the EXTI line is armed for it. */
-static bool button_toggle_if_armed(void)
+/* The key player's two hooks (ebb_board_key_player.h): the edge a key
+ * stands for, if the EXTI line is armed for it; else, after its wait, the
+ * level anyway. */
+bool ebb_board_key_edge_if_armed(void)
 {
     ebb_irq_state s = ebb_port_lock();
     bool pressed = !button_level;
@@ -120,29 +110,10 @@ static bool button_toggle_if_armed(void)
     return armed;
 }
 
-static ebb_poll_t keys_poll(ebb_task *self)
+void ebb_board_key_edge_forced(void)
 {
-    struct keys *k = EBB_CONTAINER_OF(self, struct keys, task);
-    EBB_BEGIN(&self->co);
-    for (;;) {
-        EBB_AWAIT(ebb_signal_wait(&k->wait, &keys_signal, &k->value));
-        while (keys_played != keys_typed) {
-            k->waited_ms = 0;
-            while (!button_toggle_if_armed()) {
-                if (k->waited_ms >= KEY_GIVE_UP_MS) {
-                    ebb_board_button_set(!button_level);
-                    break;
-                }
-                EBB_AWAIT(ebb_sleep_for(&k->timer, EBB_MS(1)));
-                k->waited_ms++;
-            }
-            keys_played++;
-        }
-    }
-    EBB_END();
+    ebb_board_button_set(!button_level);
 }
-
-static EBB_TASK_DEFINE(keys, struct keys, keys_poll);
 
 void ebb_board_keys_toggle_button(bool enable)
 {
@@ -167,8 +138,7 @@ static void console_take_keys(ebb_uart_rx *rx, uint16_t from)
     }
     if (n != 0) {
         __atomic_store_n(&rx->head, out, __ATOMIC_RELEASE);
-        keys_typed = (uint16_t)(keys_typed + n);
-        ebb_signal_raise(&keys_signal, n);
+        ebb_board_key_player_typed(n);
     }
 }
 
@@ -195,6 +165,6 @@ void ebb_board_init(void)
     ebb_exti_init_line(EBB_BOARD_BUTTON_LINE, EBB_BOARD_BUTTON_PORT, EBB_BOARD_PRIO_EXTI);
     ebb_cm_irq_executor_init(&finger_exec, EBB_BOARD_FINGER_IRQ, EBB_BOARD_PRIO_FINGER);
     ebb_board_finger_attach(&finger_exec.ex, finger_hold);
-    (void)ebb_task_spawn(&finger_exec.ex, &keys.task);
+    (void)ebb_board_key_player_start(&finger_exec.ex);
     ebb_systick_time_init(EBB_BOARD_CORE_HZ);
 }

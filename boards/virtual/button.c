@@ -9,6 +9,7 @@
  */
 #include "ebb_board.h"
 
+#include "ebb_board_key_player.h"
 #include "ebb_board_virtual.h"
 
 static volatile bool button_level;
@@ -67,31 +68,12 @@ void ebb_board_virtual_button_reset(void)
 
 /* ---- keys: one edge per byte, none lost to a slow application ---- */
 
-/* Toggling the level in the console interrupt lost the edges of a burst:
- * a key typed while the application was still busy with the last edge
- * found no wait armed for it, changed the level and woke nobody (the
- * button example with 50 ms per edge counted 4 of 8 keys typed 20 ms
- * apart).  So keys are counted there and played one edge at a time by a
- * task on the finger's executor: an edge waits until a wait has selected
- * it, as the patient finger does.  An edge nobody arms for within
- * KEY_GIVE_UP_MS still changes the level (a real button does not wait).
- * (The netduinoplus2 board plays its Ctrl-B keys the same way on EXTI.) */
-#define KEY_GIVE_UP_MS 1000u
+/* Keys are counted in the console interrupt and played one edge at a time
+ * by the key player (key_player.c, shared with the netduinoplus2 board's
+ * Ctrl-B keys on EXTI); these are its two hooks. */
+static ebb_executor *keys_ex;
 
-static volatile uint32_t keys_typed; /* written by the console interrupt */
-static uint32_t keys_played;         /* by the key task */
-static EBB_SIGNAL_DEFINE(keys_signal);
-
-struct keys {
-    ebb_task task;
-    ebb_timer timer;
-    ebb_wait wait;
-    uint32_t value;
-    uint32_t waited_ms;
-};
-
-/* The next key's edge, if a wait has selected it. */
-static bool toggle_if_armed(void)
+bool ebb_board_key_edge_if_armed(void)
 {
     ebb_irq_state s = ebb_port_lock();
     bool pressed = !button_level;
@@ -106,51 +88,26 @@ static bool toggle_if_armed(void)
     return armed;
 }
 
-static ebb_poll_t keys_poll(ebb_task *self)
+void ebb_board_key_edge_forced(void)
 {
-    struct keys *k = EBB_CONTAINER_OF(self, struct keys, task);
-    EBB_BEGIN(&self->co);
-    for (;;) {
-        EBB_AWAIT(ebb_signal_wait(&k->wait, &keys_signal, &k->value));
-        while (keys_played != keys_typed) {
-            for (k->waited_ms = 0; !toggle_if_armed(); k->waited_ms++) {
-                if (k->waited_ms >= KEY_GIVE_UP_MS) {
-                    ebb_board_virtual_toggle();
-                    break;
-                }
-                EBB_AWAIT(ebb_sleep_for(&k->timer, EBB_MS(1)));
-            }
-            keys_played++;
-        }
-    }
-    EBB_END();
+    ebb_board_virtual_toggle();
 }
-
-static EBB_TASK_DEFINE(keys, struct keys, keys_poll);
-static ebb_executor *keys_ex;
 
 void ebb_board_virtual_keys_attach(ebb_executor *ex)
 {
     keys_ex = ex;
-    keys_typed = keys_played = 0;
-    ebb_signal_reset(&keys_signal);
+    ebb_board_key_player_reset();
 }
 
-/* The key task is spawned here, not at attach: a program that never turns
- * keys mode on links none of it (324 B of code and 56 B of RAM on the
- * Cortex-M3). */
+/* The key player is started here, not at attach: a program that never
+ * turns keys mode on links none of it (324 B of code and 56 B of RAM on
+ * the Cortex-M3). */
 void ebb_board_keys_toggle_button(bool enable)
 {
     if (enable && keys_ex != NULL) {
-        (void)ebb_task_spawn(keys_ex, &keys.task); /* EBB_EBUSY: running already */
+        (void)ebb_board_key_player_start(keys_ex); /* EBB_EBUSY: running already */
     }
     keys_mode = enable;
-}
-
-void ebb_board_virtual_keys_typed(uint32_t n)
-{
-    keys_typed += n; /* only the console interrupt writes it */
-    ebb_signal_raise(&keys_signal, n);
 }
 
 bool ebb_board_virtual_keys_mode(void)

@@ -6,6 +6,7 @@
 #ifndef EBB_BOARD_KEYS_H
 #define EBB_BOARD_KEYS_H
 
+#include "ebb_board_key_player.h"
 #include "ebb_board_virtual.h"
 #include "ebb_uart.h"
 
@@ -22,7 +23,7 @@ static inline void ebb_board_virtual_keys(ebb_uart_rx *rx)
             n++;
         }
         if (n != 0) {
-            ebb_board_virtual_keys_typed(n);
+            ebb_board_key_player_typed(n);
         }
     }
 }

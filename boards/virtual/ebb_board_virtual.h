@@ -30,13 +30,9 @@ void ebb_board_virtual_toggle(void);
 
 /** Play the keys typed in keys mode on `ex` (the finger's executor): one
  *  edge per key, each once a wait has selected it (or after 1 s), so that
- *  a burst is not lost to a busy application.  The key task starts when
- *  keys mode is first turned on.  Context: board init. */
+ *  a burst is not lost to a busy application (ebb_board_key_player.h).
+ *  The key player starts when keys mode is first turned on.  Context: board init. */
 void ebb_board_virtual_keys_attach(ebb_executor *ex);
-
-/** `n` keys were typed (ebb_board_keys.h).  Context: the console's
- *  interrupt.  Cost: O(1). */
-void ebb_board_virtual_keys_typed(uint32_t n);
 
 /** True when a wait has selected the edge that setting the button to
  *  `pressed` would make (the patient finger waits for it).  Context: any.
