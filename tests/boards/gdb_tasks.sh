@@ -23,7 +23,7 @@ want() { # regex
 }
 want "^executor [0-9] exec \(thread mode\)$"
 want "^executor [0-9] finger_exec \(interrupt executor, pender [A-Za-z_0-9]+\)$"
-want "^  keys +waiting +board\.c:[0-9]+  EBB_AWAIT\(ebb_signal_wait.*  -- on keys_signal\.waiters \(ebb_signal\)$"
+want "^  keys +waiting +key_player\.c:[0-9]+  EBB_AWAIT\(ebb_signal_wait.*  -- on keys_signal\.waiters \(ebb_signal\)$"
 want "^  driver +running +gdb_tasks\.c:$(line driver)  EBB_AWAIT\(ebb_sleep_for"
 want "^  listener +waiting +gdb_tasks\.c:$(line listener)  EBB_AWAIT\(ebb_signal_wait.*  -- on never\.waiters \(ebb_signal\)$"
 want "^  consumer +waiting +gdb_tasks\.c:$(line consumer)  EBB_AWAIT\(ebb_channel_recv.*  -- on queue\.receivers \(ebb_channel\)$"

@@ -10,7 +10,8 @@ ebb_board(
   # Its own linker script (a vendor-style one that does not know ebb).
   LINKER_SCRIPT ${CMAKE_CURRENT_LIST_DIR}/own.ld
   SOURCES ${np2}/board.c ${EBB_SOURCE_DIR}/boards/common/board_common.c
-          ${EBB_SOURCE_DIR}/boards/common/console_rx.c ${EBB_SOURCE_DIR}/boards/virtual/finger.c
+          ${EBB_SOURCE_DIR}/boards/common/console_rx.c ${EBB_SOURCE_DIR}/boards/virtual/key_player.c
+          ${EBB_SOURCE_DIR}/boards/virtual/finger.c
   LIBRARIES ebb::hal_stm32f4
   TIME_DRIVER ebb::time_systick
   QEMU qemu-system-arm -M netduinoplus2 -nographic -monitor none -serial stdio
