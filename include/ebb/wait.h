@@ -166,6 +166,10 @@ void ebb_waitlist_wake_all(ebb_waitlist *list);
 /* Internal: ebb_waitlist_wake_all() when there is more than one waiter. */
 void ebb__waitlist_wake_many(ebb_waitlist *list, ebb_irq_state s);
 
+/* Internal: forget the broadcasts in flight (a host test's reset, after a
+ * contract hook left one by longjmp).  Context: no task, no broadcast. */
+void ebb__wait_reset(void);
+
 /**
  * ebb_waitlist_wake_all(), inlined into the caller: for the one hot
  * interrupt handler whose every cycle counts (call, return and a second

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ebb/port.h"
+#include "ebb/wait.h"
 #include "ebb_host.h"
 
 #define MAX_PENDING 64
@@ -98,6 +99,7 @@ void ebb_host_reset_port(void)
     ebb__cur = NULL;
     ebb__time_reset();
     ebb__executor_reset_all();
+    ebb__wait_reset();
 }
 
 /* The virtual clock (time_virtual.c) defines the strong one: idle jumps to

@@ -651,6 +651,191 @@ static void test_one_wait_in_two_select_branches(void **state)
     assert_true(ebb_waitlist_empty(&list_b));
 }
 
+/* The same row among other waiters: the first or the second object has
+ * tasks waiting on it too (wait:2 used to see only an empty second list
+ * and a wait alone on the first).  The wait is last on the first list, so
+ * its end mark names that list, not the second. */
+static ebb_waitlist list_c;
+static struct holder crowd_a, crowd_b;
+static ebb_poll_t wait_a_poll(ebb_task *self)
+{
+    struct holder *h = EBB_CONTAINER_OF(self, struct holder, task);
+    EBB_BEGIN(&self->co);
+    EBB_AWAIT(ebb_wait_on(&h->wait, &list_a));
+    h->step = 1;
+    EBB_END();
+}
+static ebb_poll_t wait_b_poll(ebb_task *self)
+{
+    struct holder *h = EBB_CONTAINER_OF(self, struct holder, task);
+    EBB_BEGIN(&self->co);
+    EBB_AWAIT(ebb_wait_on(&h->wait, &list_b));
+    h->step = 1;
+    EBB_END();
+}
+
+static void one_wait_crowded_row(bool crowd_on_a, bool crowd_on_b)
+{
+    held_reset();
+    ebb_waitlist_init(&list_a);
+    ebb_waitlist_init(&list_b);
+    crowd_a = crowd_b = (struct holder){.step = 0};
+    if (crowd_on_a) {
+        holder_start(&crowd_a, wait_a_poll);
+    }
+    if (crowd_on_b) {
+        holder_start(&crowd_b, wait_b_poll);
+    }
+    ebb_executor_poll(&test_exec); /* the crowd waits */
+    holder_start(&h1, one_wait_two_branches_poll);
+    MISUSE("wait", 2, ebb_executor_poll(&test_exec));
+#if !EBB_CONFIG_CONTRACTS
+    /* It stays on the first list, behind the crowd: the first object's
+     * event wakes it (and the crowd), the second's only the crowd. */
+    ebb_waitlist_wake_all(&list_b);
+    ebb_executor_poll(&test_exec);
+    assert_int_equal(h1.step, 0);
+    ebb_waitlist_wake_all(&list_a);
+    ebb_executor_poll(&test_exec);
+    assert_int_equal(h1.step, 1);
+    assert_int_equal(h1.out, 0);
+#else
+    assert_int_equal(ebb_task_cancel(&h1.task), EBB_OK);
+    ebb_waitlist_wake_all(&list_a);
+    ebb_waitlist_wake_all(&list_b);
+    ebb_executor_poll(&test_exec);
+#endif
+    assert_int_equal(crowd_a.step, crowd_on_a);
+    assert_int_equal(crowd_b.step, crowd_on_b);
+    assert_true(ebb_waitlist_empty(&list_a));
+    assert_true(ebb_waitlist_empty(&list_b));
+}
+
+static void test_one_wait_two_branches_first_crowded(void **state)
+{
+    (void)state;
+    one_wait_crowded_row(true, false);
+}
+
+static void test_one_wait_two_branches_second_crowded(void **state)
+{
+    (void)state;
+    one_wait_crowded_row(false, true);
+}
+
+static void test_one_wait_two_branches_both_crowded(void **state)
+{
+    (void)state;
+    one_wait_crowded_row(true, true);
+}
+
+/* No false alarm: a broadcast hands its waiters out from a batch of its
+ * own, one critical section at a time, and a waiter still on the batch -
+ * last on it, or alone on it with the object's list empty - may be polled
+ * in between (here: a simulated interrupt after the first wake runs the
+ * executor) and poll its wait on the object again.  That is a re-poll,
+ * not wait:2.  The select's other branch wins; the broadcast still wakes
+ * every other waiter once.  `nested`: a task polled in that window makes a
+ * broadcast of its own first, which must leave the record of the outer one
+ * as it found it. */
+static struct holder first_out, second_out, nester;
+static int nested_woken;
+static ebb_poll_t wait_once_b_poll(ebb_task *self)
+{
+    struct holder *h = EBB_CONTAINER_OF(self, struct holder, task);
+    EBB_BEGIN(&self->co);
+    EBB_AWAIT(ebb_wait_on(&h->wait, &list_b));
+    h->step++;
+    EBB_END();
+}
+static ebb_poll_t select_b_or_c_poll(ebb_task *self)
+{
+    struct holder *h = EBB_CONTAINER_OF(self, struct holder, task);
+    EBB_BEGIN(&self->co);
+    EBB_AWAIT_ANY(h->out, ebb_wait_on(&h->wait, &list_b), ebb_wait_on(&h->wait2, &list_c));
+    h->step = 1;
+    EBB_END();
+}
+static ebb_poll_t broadcast_c_poll(ebb_task *self)
+{
+    struct holder *h = EBB_CONTAINER_OF(self, struct holder, task);
+    EBB_BEGIN(&self->co);
+    /* Two waiters on list_a: a broadcast with a batch of its own. */
+    ebb_waitlist_wake_all(&list_a);
+    nested_woken = crowd_a.step == 0 && ebb_task_state(&crowd_a.task) == EBB_TASK_RUNNING;
+    ebb_waitlist_wake_all(&list_c); /* wakes the select's second branch */
+    h->step = 1;
+    EBB_END();
+}
+static void window_isr(void *arg)
+{
+    (void)arg;
+    if (ebb_task_state(&nester.task) != EBB_TASK_RUNNING) {
+        ebb_waitlist_wake_all(&list_c);
+    }
+    while (ebb_executor_poll(&test_exec)) {
+    }
+}
+
+static void broadcast_repoll_row(bool alone, bool nested)
+{
+    held_reset();
+    ebb_waitlist_init(&list_a);
+    ebb_waitlist_init(&list_b);
+    ebb_waitlist_init(&list_c);
+    holder_start(&first_out, wait_once_b_poll);
+    if (!alone) {
+        holder_start(&second_out, wait_once_b_poll);
+    }
+    ebb_executor_poll(&test_exec);
+    holder_start(&h1, select_b_or_c_poll); /* last on list_b */
+    ebb_executor_poll(&test_exec);
+    nested_woken = 0;
+    if (nested) {
+        holder_start(&crowd_a, wait_a_poll);
+        holder_start(&h2, wait_a_poll);
+        ebb_executor_poll(&test_exec);
+        /* nester runs in the window, before h1 (queued first) */
+        nester = (struct holder){.task = EBB_TASK_INITIALIZER(broadcast_c_poll)};
+        assert_int_equal(ebb_task_spawn(&test_exec, &nester.task), EBB_OK);
+    }
+    /* After the first wake, the rest still on the batch: the window. */
+    ebb_host_irq_in_lock(1, window_isr, NULL);
+    ebb_waitlist_wake_all(&list_b); /* no contract */
+    assert_int_equal(h1.step, 1);
+    assert_int_equal(h1.out, 1); /* the second branch won in the window */
+    ebb_executor_poll(&test_exec);
+    assert_int_equal(first_out.step, 1);
+    if (!alone) {
+        assert_int_equal(second_out.step, 1);
+    }
+    if (nested) {
+        assert_int_equal(nester.step, 1);
+        assert_int_equal(crowd_a.step, 1);
+        assert_int_equal(h2.step, 1);
+    }
+    assert_true(ebb_waitlist_empty(&list_b));
+    assert_false(ebb_wait_linked(&h1.wait));
+}
+
+static void test_broadcast_repoll_last_on_batch(void **state)
+{
+    (void)state;
+    broadcast_repoll_row(false, false);
+}
+
+static void test_broadcast_repoll_alone_on_batch(void **state)
+{
+    (void)state;
+    broadcast_repoll_row(true, false);
+}
+
+static void test_broadcast_repoll_after_nested_broadcast(void **state)
+{
+    (void)state;
+    broadcast_repoll_row(false, true);
+}
+
 /* Row: ebb_mutex_unlock() from an interrupt handler that lands inside the
  * owner's poll - the owner check used to pass (the owner is the task being
  * polled).  An interrupt is no task: mutex:3. */
@@ -794,6 +979,12 @@ int main(void)
         RUN(test_send_while_holding_reservation),
         RUN(test_try_holder_is_no_task),
         RUN(test_one_wait_in_two_select_branches),
+        RUN(test_one_wait_two_branches_first_crowded),
+        RUN(test_one_wait_two_branches_second_crowded),
+        RUN(test_one_wait_two_branches_both_crowded),
+        RUN(test_broadcast_repoll_last_on_batch),
+        RUN(test_broadcast_repoll_alone_on_batch),
+        RUN(test_broadcast_repoll_after_nested_broadcast),
         RUN(test_unlock_from_interrupt_in_owner_poll),
         RUN(test_lock_if_free_from_interrupt_in_task_poll),
         RUN(test_lock_from_interrupt_in_task_poll),
