@@ -107,9 +107,11 @@ static inline bool ebb_wait_linked(const ebb_wait *w) { return ebb_dnode_linked(
  * contracts off, nothing is registered.  Called while cancelling, it
  * withdraws `w` instead (what a cancel wants).
  * Contract wait:2 - `w` is not already waiting on another object (one
- * ebb_wait in two branches of a select); detected when nobody waits on
- * `list` and `w` is the only waiter where it is (contracts off: it stays
- * on the first object's list).
+ * ebb_wait in two branches of a select); detected whenever `w` is the last
+ * waiter of the other object's list - always so in the select's first
+ * poll, unless a task of a higher-priority executor queued on that object
+ * between the two branches - however many tasks wait on either object
+ * (contracts off: it stays on the first object's list).
  * Context: task, port lock held by the caller.  Cost: O(1).
  */
 void ebb_wait_add_locked(ebb_wait *w, ebb_waitlist *list);
