@@ -520,7 +520,8 @@ def targets(r):
                         "button %d: header, a wait of 12 and the count; "
                         "writer %d: header, the message pointer and a console write of 12, just its wait), the channel "
                         "header %d, executor %d + table entry %d, console USART driver %d, EXTI wait list %d, "
-                        "time driver %d, timer queue %d, core words %d. What is left is the layout every ebb "
+                        "time driver %d, timer queue %d, core words %d, the record of broadcasts in flight %d "
+                        "(contract wait:2, contract builds only). What is left is the layout every ebb "
                         "program shares: task headers (run-queue link, poll function, resume point, executor, "
                         "state: 36 B here), waits (a doubly linked node, so that a cancel or timeout unlinks "
                         "in O(1), and the task: 12 B in each of the three tasks), wait-list heads of 4 B (one "
@@ -532,7 +533,8 @@ def targets(r):
                          sum(v for k, v in objs.items() if k.startswith("ebb__executor_entry")),
                          size("ebb__board_console"), size("ebb_exti_waiters"),
                          size("alarm_at", "alarm_hi", "half_periods"), size("timers"),
-                         size("ebb__cur", "ebb__list_end"), size("queue") - 8))
+                         size("ebb__cur", "ebb__list_end"), size("ebb__wait_batches"),
+                         size("queue") - 8))
         elif not t["met"]:
             parts = r.get("text_parts", {})
             feat = sum(parts.get(n, 0) for n in FEATURE_PARTS)

@@ -19,7 +19,7 @@ typedef struct batch {
     ebb_waitlist list;  /* the waiters not woken yet */
     struct batch *below; /* the broadcast this one interrupted, or NULL */
 } batch;
-static batch *batches;
+static batch *ebb__wait_batches;
 #endif
 
 /* A test harness that leaves a broadcast by longjmp (a contract hook)
@@ -27,7 +27,7 @@ static batch *batches;
 void ebb__wait_reset(void)
 {
 #if EBB_CONFIG_CONTRACTS
-    batches = NULL;
+    ebb__wait_batches = NULL;
 #endif
 }
 
@@ -38,7 +38,7 @@ void ebb__wait_reset(void)
  * is last on some other list. */
 __attribute__((noinline, cold)) static void check_foreign_list(const ebb_dnode *mark)
 {
-    for (const batch *b = batches; b != NULL; b = b->below) {
+    for (const batch *b = ebb__wait_batches; b != NULL; b = b->below) {
         if (ebb__dlist_mark(&b->list.l) == mark) {
             return;
         }
@@ -191,8 +191,8 @@ void ebb__waitlist_wake_many(ebb_waitlist *list, ebb_irq_state s)
 #if EBB_CONFIG_CONTRACTS
     batch b;
     ebb_waitlist *const mine = &b.list;
-    b.below = batches;
-    batches = &b; /* announced for check_same_list() */
+    b.below = ebb__wait_batches;
+    ebb__wait_batches = &b; /* announced for check_same_list() */
 #else
     ebb_waitlist b;
     ebb_waitlist *const mine = &b;
@@ -202,7 +202,7 @@ void ebb__waitlist_wake_many(ebb_waitlist *list, ebb_irq_state s)
         bool more = ebb_waitlist_wake_one_locked(mine);
 #if EBB_CONFIG_CONTRACTS
         if (!more) {
-            batches = b.below; /* still under the lock */
+            ebb__wait_batches = b.below; /* still under the lock */
         }
 #endif
         ebb_port_unlock(s);
