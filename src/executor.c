@@ -32,6 +32,17 @@ __attribute__((cold)) void ebb_executor_init(ebb_executor *ex, ebb_pender_fn pen
     ex->pend = pend;
 }
 
+uint32_t ebb_executor_declared_context(const ebb_executor *ex)
+{
+    for (const ebb_executor_context_entry *e = __start_ebb_executor_contexts;
+         e < __stop_ebb_executor_contexts; e++) {
+        if (e->ex == ex) {
+            return e->context;
+        }
+    }
+    return 0; /* undeclared: thread mode */
+}
+
 void ebb__executor_reset_all(void)
 {
     for (unsigned i = 0; i < ebb_executor_count(); i++) {

@@ -21,23 +21,15 @@ static uint32_t home_context(const ebb_task *cur)
     return ebb_port_poll_context(__start_ebb_executors[cur->exec]);
 }
 
-/* A lock outside thread mode (ctx != 0) is made by `cur` itself when its
- * executor polls in ctx; otherwise it is an interrupt handler that landed
- * inside cur's poll (mutex:3).  An executor whose context the port does not
- * know is let through: nothing tells its handler from an intruder. */
-static bool lock_context_ok(const ebb_task *cur, uint32_t ctx)
+/* A lock, lock_if_free or unlock outside thread mode (ctx != 0) is made by
+ * `cur` itself when its executor polls in ctx; otherwise it is an interrupt
+ * handler that landed inside cur's poll (mutex:3).  Every executor's
+ * context is known: main's, the port's interrupt executors', and for an
+ * application's pender what it declared (EBB_EXECUTOR_CONTEXT_ENTRY;
+ * undeclared is thread mode). */
+static bool context_ok(const ebb_task *cur, uint32_t ctx)
 {
-    uint32_t home = home_context(cur);
-    return home == EBB_PORT_CONTEXT_UNKNOWN || home == ctx;
-}
-
-/* The same for an unlock; for an executor the port does not know, the
- * context its lock recorded (a lock outside thread mode always records
- * it) tells the owner's polls from a handler inside one. */
-static bool unlock_context_ok(const ebb_mutex *m, const ebb_task *cur, uint32_t ctx)
-{
-    uint32_t home = home_context(cur);
-    return (home == EBB_PORT_CONTEXT_UNKNOWN ? m->owner_context : home) == ctx;
+    return home_context(cur) == ctx;
 }
 
 /* Give `m` (owned) to its longest waiter, or free it.  The hold moves
@@ -78,7 +70,7 @@ ebb_poll_t (ebb_mutex_lock)(ebb_wait *w, ebb_mutex *m)
     EBB_REQUIRE_OR(3, ebb__cur != NULL, return EBB_PENDING);
     uint32_t const ctx = ebb_port_context();
     if (ctx != 0 && !ebb_cancelling()) {
-        EBB_REQUIRE_OR(3, lock_context_ok(ebb__cur, ctx), return EBB_PENDING);
+        EBB_REQUIRE_OR(3, context_ok(ebb__cur, ctx), return EBB_PENDING);
     }
     ebb_irq_state s = ebb_port_lock();
 
@@ -99,14 +91,12 @@ ebb_poll_t (ebb_mutex_lock)(ebb_wait *w, ebb_mutex *m)
         if (m->owner == NULL) {
             m->owner = ebb__cur;
             ebb__task_hold_locked(ebb__cur);
-            m->owner_context = ctx;
             r = EBB_READY;
         } else {
             ebb_wait_add_locked(w, &m->waiters);
         }
     } else if (ebb_wait_fired(w) && m->owner == w->task) {
         w->task = NULL; /* unlock handed it to us */
-        m->owner_context = ctx;
         r = EBB_READY;
     } else {
         ebb_wait_add_locked(w, &m->waiters);
@@ -125,14 +115,13 @@ __attribute__((noinline)) static bool lock_if_free_slow(ebb_mutex *m)
     ebb_task *const cur = ebb__cur;
     uint32_t const ctx = ebb_port_context();
     EBB_REQUIRE_OR(3, in_task_poll(cur), return false);
-    EBB_REQUIRE_OR(3, ctx == 0 || lock_context_ok(cur, ctx), return false);
+    EBB_REQUIRE_OR(3, ctx == 0 || context_ok(cur, ctx), return false);
     ebb_irq_state s = ebb_port_lock();
     reclaim_from_gone_owner_locked(m);
     bool r = m->owner == NULL;
     if (r) {
         m->owner = cur;
         ebb__task_hold_locked(cur);
-        m->owner_context = ctx;
     }
     ebb_port_unlock(s);
     return r;
@@ -196,7 +185,7 @@ __attribute__((noinline)) static void unlock_slow(ebb_mutex *m)
     EBB_REQUIRE_OR(3, in_task_poll(cur), return);
     ebb_irq_state s = ebb_port_lock();
     EBB_REQUIRE_OR(2, m->owner == cur, ebb_port_unlock(s); return);
-    EBB_REQUIRE_OR(3, ctx == 0 || unlock_context_ok(m, cur, ctx), ebb_port_unlock(s); return);
+    EBB_REQUIRE_OR(3, ctx == 0 || context_ok(cur, ctx), ebb_port_unlock(s); return);
     hand_over_locked(m);
     ebb_port_unlock(s);
 }

@@ -98,6 +98,50 @@ extern ebb_executor *const __stop_ebb_executors[] EBB_WEAK;
     _Static_assert(0, "the executor table needs the GNU section attribute")
 #endif
 
+/** An entry of the table of execution contexts (EBB_EXECUTOR_CONTEXT_ENTRY). */
+typedef struct ebb_executor_context_entry {
+    const ebb_executor *ex; /**< an executor with a pender of the application's own */
+    uint32_t context;       /**< the ebb_port_context() value where it polls */
+} ebb_executor_context_entry;
+
+/**
+ * Declare that the executor at `ex_ptr` (an address constant), whose pender
+ * is the application's own, polls its tasks in the execution context `ctx`
+ * (a port's constant: EBB_CM_IRQ_CONTEXT(irq) for the handler of Cortex-M
+ * device interrupt `irq`, EBB_RV_IRQ_CONTEXT(cause) on RISC-V), under the
+ * unique name `id`.  Without it such an executor is taken to poll in thread
+ * mode.  The port knows where its own executors poll (main's, its interrupt
+ * executors); an application's pender is a function it cannot read.  What
+ * it is for: a mutex lock, lock_if_free or unlock outside thread mode is
+ * checked against where the current task's executor polls, which is what
+ * tells that task's own call from an interrupt handler that landed inside
+ * its poll (contract mutex:3; an interrupt-polled executor left undeclared
+ * gets mutex:3 from its tasks' mutex calls, docs/misuse.md).  Flash: one
+ * entry (8 bytes on a 32-bit MCU); RAM: none; read only outside thread
+ * mode.  A pointer that is not an executor does not compile.
+ */
+#if defined(__GNUC__)
+#define EBB_EXECUTOR_CONTEXT_ENTRY(id, ex_ptr, ctx)                            \
+    static const ebb_executor_context_entry ebb__executor_context_##id        \
+        __attribute__((section("ebb_executor_contexts"), used)) =              \
+            {_Generic((ex_ptr), ebb_executor *: (ex_ptr)), (ctx)}
+#else
+#define EBB_EXECUTOR_CONTEXT_ENTRY(id, ex_ptr, ctx)                            \
+    _Static_assert(0, "the context table needs the GNU section attribute")
+#endif
+
+/** @cond INTERNAL */
+extern const ebb_executor_context_entry __start_ebb_executor_contexts[] EBB_WEAK;
+extern const ebb_executor_context_entry __stop_ebb_executor_contexts[] EBB_WEAK;
+/** @endcond */
+
+/**
+ * Where `ex`, an executor with a pender of the application's own, polls:
+ * its EBB_EXECUTOR_CONTEXT_ENTRY, or 0 (thread mode) without one.  For
+ * ports' ebb_port_poll_context().  Context: any.  Cost: O(entries).
+ */
+uint32_t ebb_executor_declared_context(const ebb_executor *ex);
+
 /**
  * Set the pender of `ex` (NULL for a thread-mode executor), replacing the
  * one given to EBB_EXECUTOR_DEFINE, and look up its table index now rather

@@ -23,17 +23,13 @@ extern "C" {
  * private. */
 typedef struct ebb_mutex {
     ebb_task *owner; /**< the task holding it, NULL when free */
-    uint32_t owner_context; /**< ebb_port_context() of the owner's lock,
-                                 recorded outside thread mode (an unlock
-                                 there compares it when the port does not
-                                 know the owner's executor) */
     ebb_waitlist waiters; /**< tasks waiting to lock it, oldest first */
 } ebb_mutex;
 
 /** Initializer of an unlocked mutex, for a mutex inside a struct (enter it
  *  in the mutex table with EBB_MUTEX_TABLE_ENTRY, so that a cancel of its
  *  owner hands it on). */
-#define EBB_MUTEX_INITIALIZER {NULL, 0, EBB_WAITLIST_INITIALIZER}
+#define EBB_MUTEX_INITIALIZER {NULL, EBB_WAITLIST_INITIALIZER}
 
 /** @cond INTERNAL */
 /* The table of mutexes (a linker section, like the executor table): what

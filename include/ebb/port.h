@@ -43,21 +43,21 @@ struct ebb_executor;
  *     uint32_t ebb_port_poll_context(const struct ebb_executor *ex);
  * the context in which `ex` polls its tasks: 0 for an executor without a
  * pender (main's, in thread mode), the interrupt's for the port's own
- * interrupt executors, EBB_PORT_CONTEXT_UNKNOWN for one whose pender the
- * port did not make (checks then fall back to what they recorded, or skip).
- * The core asks it only outside thread mode.  Context: any.  Cost: O(1).
+ * interrupt executors, and for one whose pender the port did not make what
+ * the application declared (ebb_executor_declared_context(): its
+ * EBB_EXECUTOR_CONTEXT_ENTRY, else 0).  The core asks it only outside
+ * thread mode.  Context: any.  Cost: O(1).
  */
-#define EBB_PORT_CONTEXT_UNKNOWN UINT32_MAX
 #ifndef EBB_PORT_HAS_CONTEXT
 /** The execution context, for a port without one: thread mode everywhere
  *  (see above).  Context: any.  Cost: none. */
 static inline uint32_t ebb_port_context(void) { return 0; }
-/** Where `ex` polls, for a port without execution contexts: unknown (see
- *  above).  Context: any.  Cost: none. */
+/** Where `ex` polls, for a port without execution contexts: thread mode,
+ *  like every call (see above).  Context: any.  Cost: none. */
 static inline uint32_t ebb_port_poll_context(const struct ebb_executor *ex)
 {
     (void)ex;
-    return EBB_PORT_CONTEXT_UNKNOWN;
+    return 0;
 }
 #else
 /** Where `ex` polls its tasks (see above).  Context: any.  Cost: O(1). */

@@ -141,9 +141,9 @@ uint32_t ebb_port_poll_context(const ebb_executor *ex)
     /* Not the first pender: a task polls only after the first spawn
      * swapped it for this one. */
     if (ex->pend == irq_executor_pend) {
-        return 16u + EBB_CONTAINER_OF(ex, const ebb_cm_irq_executor, ex)->irq;
+        return EBB_CM_IRQ_CONTEXT(EBB_CONTAINER_OF(ex, const ebb_cm_irq_executor, ex)->irq);
     }
-    return EBB_PORT_CONTEXT_UNKNOWN; /* a pender of the application's own */
+    return ebb_executor_declared_context(ex); /* a pender of the application's own */
 }
 
 void ebb_cm_irq_executor_init(ebb_cm_irq_executor *x, unsigned irq, unsigned prio)

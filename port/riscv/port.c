@@ -21,9 +21,9 @@ uint32_t ebb_port_poll_context(const ebb_executor *ex)
         return 0; /* main's executor, outside any trap */
     }
     if (ex->pend == ebb__rv_swi_pend) {
-        return EBB_RV_MCAUSE_INTERRUPT | EBB_RV_IRQ_MSI;
+        return EBB_RV_IRQ_CONTEXT(EBB_RV_IRQ_MSI);
     }
-    return EBB_PORT_CONTEXT_UNKNOWN; /* a pender of the application's own */
+    return ebb_executor_declared_context(ex); /* a pender of the application's own */
 }
 
 void ebb_port_idle(ebb_executor *ex)

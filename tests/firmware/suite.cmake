@@ -86,8 +86,10 @@ endfunction()
 #   test_irq_executor_<k>    an interrupt executor preempts; its ceiling contracts
 #   test_contract, test_fault_*  contracts and faults are reported
 #   test_mutex_isr           an interrupt's unlock inside the owner's poll: mutex:3
-#   test_mutex_isr_<k>       an interrupt's lock inside a task's poll (1, 2):
-#                            mutex:3; an interrupt executor's task (3): none
+#   test_mutex_isr_<k>       an interrupt's lock inside a task's poll (1, 2, and
+#                            5: of an application's thread-mode executor):
+#                            mutex:3; an interrupt executor's task (3; 4: the
+#                            application's own, declared): none
 #   test_finger, test_uart   the board's virtual button and console
 #   test_keys_burst          keys mode: a burst faster than the task re-arms, no edge lost
 #   example_*                blinky, uart_echo and button driven through the console
@@ -141,9 +143,9 @@ function(ebb_fw_suite)
   ebb_fw_test(test_mutex_isr SOURCES ${EBB_FW_DIR}/test_mutex_isr.c PORT CODE 100 GREP "PANIC mutex:3")
   # ... and a lock (lock_if_free, then the awaitable) from such a handler;
   # no false alarm for an interrupt executor's task (all outside thread mode).
-  foreach(kind 1 2 3)
+  foreach(kind 1 2 3 4 5)
     set(n test_mutex_isr_${kind})
-    if(kind EQUAL 3)
+    if(kind EQUAL 3 OR kind EQUAL 4)
       ebb_fw_test(${n} SOURCES ${EBB_FW_DIR}/test_mutex_isr.c PORT GREP PASS)
     else()
       ebb_fw_test(${n} SOURCES ${EBB_FW_DIR}/test_mutex_isr.c PORT CODE 100 GREP "PANIC mutex:3")

@@ -15,6 +15,15 @@
  *   3 no false alarm: a task of an interrupt executor (fw_irq_executor_start:
  *     the port's own, polled in its interrupt) locks, takes, unlocks - every
  *     call outside thread mode, legitimately.  Must print PASS.
+ *   4 no false alarm either for an executor with a pender of the
+ *     application's own that polls in the spare interrupt's handler and says
+ *     so (EBB_EXECUTOR_CONTEXT_ENTRY): its task locks, takes, unlocks there.
+ *     Must print PASS.
+ *   5 an executor with a pender of the application's own, polled in thread
+ *     mode and declaring nothing (so taken to poll there); the handler takes
+ *     the mutex inside its task's poll: PANIC mutex:3 (it used to be let
+ *     through: the port could not tell the executor's handler from an
+ *     intruder).
  */
 #include "fwtest.h"
 
@@ -25,7 +34,7 @@
 static EBB_MUTEX_DEFINE(m);
 static EBB_EXECUTOR_DEFINE(exec, NULL);
 
-#if FW_MUTEX_ISR_KIND <= 2
+#if FW_MUTEX_ISR_KIND <= 2 || FW_MUTEX_ISR_KIND == 5
 static volatile bool handled;
 #if FW_MUTEX_ISR_KIND == 2
 static ebb_wait handler_wait;
@@ -36,7 +45,7 @@ static void from_handler(void)
     /* mutex:3: none of these returns with contracts on */
 #if FW_MUTEX_ISR_KIND == 0
     ebb_mutex_unlock(&m);
-#elif FW_MUTEX_ISR_KIND == 1
+#elif FW_MUTEX_ISR_KIND == 1 || FW_MUTEX_ISR_KIND == 5
     (void)ebb_mutex_lock_if_free(&m);
 #else
     (void)ebb_poll_is_ready(EBB_POLL(ebb_mutex_lock)(&handler_wait, &m));
@@ -70,15 +79,78 @@ static ebb_poll_t owner_poll(ebb_task *self)
 
 static EBB_TASK_DEFINE(owner, struct owner, owner_poll);
 
+#if FW_MUTEX_ISR_KIND == 5
+/* The application's own pender: main polls this executor in its loop. */
+static volatile unsigned app_pends;
+static void app_pend(ebb_executor *ex)
+{
+    (void)ex;
+    app_pends++;
+}
+static EBB_EXECUTOR_DEFINE(app_exec, app_pend);
+#define OWNER_EXEC app_exec
+#else
+#define OWNER_EXEC exec
+#endif
+
 int main(void)
 {
     ebb_board_init();
     ebb_board_puts("test_mutex_isr\n");
     fw_spare_init(from_handler);
-    ebb_task_spawn(&exec, &owner.task);
+    ebb_task_spawn(&OWNER_EXEC, &owner.task);
     while (ebb_task_state(&owner.task) == EBB_TASK_RUNNING) {
-        (void)ebb_executor_poll(&exec);
+        (void)ebb_executor_poll(&OWNER_EXEC);
     }
+    ebb_board_exit(0);
+}
+
+#elif FW_MUTEX_ISR_KIND == 4
+
+/* The application's own interrupt executor: its pender raises the spare
+ * interrupt, whose handler polls it - and it says where it polls. */
+static void app_pend(ebb_executor *ex)
+{
+    (void)ex;
+    fw_spare_raise();
+}
+static EBB_EXECUTOR_DEFINE(app_exec, app_pend);
+EBB_EXECUTOR_CONTEXT_ENTRY(app_exec, &app_exec, FW_SPARE_CONTEXT);
+
+static void poll_app_exec(void) { (void)ebb_executor_poll(&app_exec); }
+
+static volatile bool done;
+static EBB_MUTEX_DEFINE(m2);
+
+struct user {
+    ebb_task task;
+    ebb_wait wait;
+};
+
+static ebb_poll_t user_poll(ebb_task *self)
+{
+    struct user *u = EBB_CONTAINER_OF(self, struct user, task);
+    EBB_BEGIN(&self->co);
+    EBB_AWAIT(ebb_mutex_lock(&u->wait, &m)); /* free: taken at once */
+    FW_CHECK(ebb_port_context() != 0); /* in the spare interrupt's handler */
+    FW_CHECK(ebb_mutex_lock_if_free(&m2));
+    ebb_mutex_unlock(&m2);
+    ebb_mutex_unlock(&m);
+    done = true;
+    EBB_END();
+}
+
+static EBB_TASK_DEFINE(user, struct user, user_poll);
+
+int main(void)
+{
+    ebb_board_init();
+    ebb_board_puts("test_mutex_isr: an application's interrupt executor, declared\n");
+    fw_spare_init(poll_app_exec);
+    ebb_task_spawn(&app_exec, &user.task); /* its pender raises the spare */
+    while (!done) {
+    }
+    ebb_board_puts("PASS\n");
     ebb_board_exit(0);
 }
 

@@ -74,6 +74,9 @@ __attribute__((hot)) static void prio_pend(ebb_executor *ex)
 }
 
 static EBB_EXECUTOR_DEFINE(prio_exec, prio_pend);
+/* Where it polls (its pender is ours, so the port cannot know): what a
+ * mutex call of one of its tasks is checked against (mutex:3). */
+EBB_EXECUTOR_CONTEXT_ENTRY(prio_exec, &prio_exec, EBB_CM_IRQ_CONTEXT(PRIO_IRQ));
 
 __attribute__((hot)) void SAI2_IRQHandler(void)
 {
