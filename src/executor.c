@@ -6,26 +6,22 @@ EBB_MODULE("executor");
 
 /* cold, as ebb_executor_init() and ebb_task_spawn(), its only callers:
  * set-up code, compiled for size and kept off the lines of the code that
- * runs on every event (-O3 made the three 322 bytes, -Os 196). */
-__attribute__((cold)) bool ebb__executor_resolve(ebb_executor *ex)
+ * runs on every event. */
+__attribute__((cold)) unsigned ebb__executor_index(const ebb_executor *ex)
 {
     unsigned n = ebb_executor_count();
-    if (EBB_LIKELY(ex->id < n && __start_ebb_executors[ex->id] == ex)) {
-        return true;
-    }
-    /* Ids fit the task header's byte; EBB__EXEC_NO_ID is reserved. */
+    /* Indices fit the task header's byte; EBB__EXEC_NO_ID is reserved. */
     for (unsigned i = 0; i < n && i < EBB__EXEC_NO_ID; i++) {
         if (__start_ebb_executors[i] == ex) {
-            ex->id = (uint8_t)i; /* racing resolvers store the same value */
-            return true;
+            return i;
         }
     }
-    return false;
+    return EBB__EXEC_NO_ID;
 }
 
 __attribute__((cold)) void ebb_executor_init(ebb_executor *ex, ebb_pender_fn pend)
 {
-    if (EBB_UNLIKELY(!ebb__executor_resolve(ex))) {
+    if (EBB_UNLIKELY(ebb__executor_index(ex) == EBB__EXEC_NO_ID)) {
         EBB_REQUIRE(1, false);
         return;
     }

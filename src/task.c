@@ -21,10 +21,11 @@ bool ebb_wake(ebb_task *t)
     return queued;
 }
 
-/* cold: spawning is set-up (src/executor.c, ebb__executor_resolve). */
+/* cold: spawning is set-up (src/executor.c, ebb__executor_index). */
 __attribute__((cold)) int ebb_task_spawn(ebb_executor *ex, ebb_task *t)
 {
-    if (EBB_UNLIKELY(!ebb__executor_resolve(ex))) {
+    unsigned const id = ebb__executor_index(ex);
+    if (EBB_UNLIKELY(id == EBB__EXEC_NO_ID)) {
         EBB_REQUIRE(1, false);
         return EBB_EINVAL;
     }
@@ -40,12 +41,12 @@ __attribute__((cold)) int ebb_task_spawn(ebb_executor *ex, ebb_task *t)
      * back.  So a spawned task always starts with a count of 0, stored
      * whole. */
     if ((t->state & ~(unsigned)EBB_TASK_DONE) != 0 ||
-        (ebb_node_linked(&t->node) && t->exec != ex->id)) {
+        (ebb_node_linked(&t->node) && t->exec != id)) {
         ebb_port_unlock(s);
         return EBB_EBUSY;
     }
     t->co.resume = 0;
-    t->exec = ex->id;
+    t->exec = (uint8_t)id;
     t->state = EBB_TASK_RUNNING;
     (void)ebb__wake_locked(t);
     ebb_port_unlock(s);

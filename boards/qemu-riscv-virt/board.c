@@ -43,7 +43,7 @@ void ebb_board_virtual_edge(void)
  * lower executor; device handlers do not script the finger), so the
  * finger's executor cannot be in the middle of a poll when its task is
  * cancelled and reconfigured. */
-static EBB_EXECUTOR_DEFINE(finger_exec, NULL);
+static EBB_RV_SWI_EXECUTOR_DEFINE(finger_exec, EBB_CONFIG_RV_SWI_LEVELS);
 
 void ebb_board_exit(int code)
 {
@@ -109,8 +109,8 @@ void ebb_board_init(void)
     ebb_rv_plic_init(EBB_VIRT_PLIC, EBB_VIRT_PLIC_CONTEXT);
     ebb_rv_swi_init(EBB_VIRT_MSIP);
     ebb_rv_swi_executor_init(&finger_exec, EBB_CONFIG_RV_SWI_LEVELS);
-    ebb_board_finger_attach(&finger_exec, NULL);
-    ebb_board_virtual_keys_attach(&finger_exec);
+    ebb_board_finger_attach(&finger_exec.ex, NULL);
+    ebb_board_virtual_keys_attach(&finger_exec.ex);
     ebb_ns16550_init(&ebb__board_console, EBB_VIRT_UART, 0, EBB_VIRT_UART_CLK_HZ, 115200u);
     ebb_board_console_rx_init();
     ebb_rv_plic_enable(EBB_VIRT_UART_IRQ, EBB_BOARD_PRIO_CONSOLE, console_isr);

@@ -37,10 +37,6 @@ typedef void (*ebb_pender_fn)(ebb_executor *ex);
 struct ebb_executor {
     ebb_list ready;      /**< tasks to poll */
     ebb_pender_fn pend;  /**< may be NULL */
-    uint8_t id;          /**< index in the executor table, EBB__EXEC_NO_ID
-                              until the first spawn (or init) looks it up */
-    uint8_t port;        /**< free for the port's pender (an IRQ number, a
-                              priority level); sits in what was padding */
 };
 
 /*
@@ -53,6 +49,7 @@ struct ebb_executor {
  * executor index points into that array, so there is no table size to
  * configure and none to overrun.
  */
+/* Internal: no index (not in the table); indices fit a task's byte. */
 #define EBB__EXEC_NO_ID 0xFFu
 /* Weak: a program that defines no executor still links (with none).
  * (Hidden from doxygen, which takes the attribute macro for the name.) */
@@ -67,7 +64,7 @@ extern ebb_executor *const __stop_ebb_executors[] EBB_WEAK;
  * `static` as needed; inside a function it must be `static` (a table
  * cannot point into a stack frame: anything else does not compile).  The
  * executor is usable as defined: ebb_task_spawn() needs no init call.
- * RAM: the executor (12 bytes on a 32-bit MCU) + one pointer in the table.
+ * RAM: the executor (8 bytes on a 32-bit MCU) + one pointer in the table.
  */
 #define EBB_EXECUTOR_DEFINE(name, pend)                                        \
     ebb_executor name = EBB_EXECUTOR_INITIALIZER(pend);                        \
@@ -81,7 +78,7 @@ extern ebb_executor *const __stop_ebb_executors[] EBB_WEAK;
  * (contract task:1, EBB_EINVAL).  A lone executor uses EBB_EXECUTOR_DEFINE,
  * which does both.
  */
-#define EBB_EXECUTOR_INITIALIZER(pend) {EBB_LIST_INIT, (pend), EBB__EXEC_NO_ID, 0}
+#define EBB_EXECUTOR_INITIALIZER(pend) {EBB_LIST_INIT, (pend)}
 
 /**
  * Enter the executor at `ex_ptr` (an address constant) in the executor
@@ -144,8 +141,8 @@ uint32_t ebb_executor_declared_context(const ebb_executor *ex);
 
 /**
  * Set the pender of `ex` (NULL for a thread-mode executor), replacing the
- * one given to EBB_EXECUTOR_DEFINE, and look up its table index now rather
- * than at the first spawn.  Optional; calling it again is harmless.
+ * one given to EBB_EXECUTOR_DEFINE.  Optional; calling it again is
+ * harmless.
  * Contract executor:1 - `ex` was defined with EBB_EXECUTOR_DEFINE (it is in
  *                       the executor table; contracts off: nothing changes).
  * Context: main, before the executor is used.  Cost: O(executors).
@@ -159,10 +156,11 @@ static inline unsigned ebb_executor_count(void)
                       sizeof(ebb_executor *));
 }
 
-/* Internal: make ex->id valid (looked up in the table on first use).
- * Returns false when ex is not in the table.  Context: any.  Cost: O(1)
- * once resolved, O(executors) the first time. */
-bool ebb__executor_resolve(ebb_executor *ex);
+/* Internal: the index of `ex` in the executor table (what a task's header
+ * stores), or EBB__EXEC_NO_ID when it is not there.  Set-up code (spawn,
+ * init): a look-up instead of an index cached in every executor.
+ * Context: any.  Cost: O(executors the program defines). */
+unsigned ebb__executor_index(const ebb_executor *ex);
 
 /* Internal (host port, tests): empty every executor's run queue. */
 void ebb__executor_reset_all(void);

@@ -117,19 +117,26 @@ static inline bool ebb_rv_interrupts_enabled(void)
  */
 void ebb_rv_swi_init(uintptr_t msip_addr);
 
+/** A software-interrupt executor (EBB_RV_SWI_EXECUTOR_DEFINE): an executor
+ *  and its level.  Spawn its tasks on &x.ex. */
+typedef struct ebb_rv_swi_executor {
+    ebb_executor ex; /**< the executor its tasks are spawned on */
+    uint8_t level;   /**< 1..EBB_CONFIG_RV_SWI_LEVELS; higher preempts lower */
+} ebb_rv_swi_executor;
+
 /**
- * Register `ex` as an interrupt executor at software level `level`
+ * Register `x` as an interrupt executor at software level `level`
  * (1..EBB_CONFIG_RV_SWI_LEVELS; higher preempts lower), now: for a level
- * chosen at run time (one known at build time goes to
- * EBB_RV_SWI_EXECUTOR_DEFINE, which needs no call).  A wake of one of
- * its tasks marks the level pending and raises MSIP; the MSIP handler polls
- * the highest pending level above the one it interrupted, with interrupts
- * enabled, so the timer, devices and higher levels preempt it.
+ * chosen at run time (one known at build time is the DEFINE's, which needs
+ * no call).  A wake of one of its tasks marks the level pending and raises
+ * MSIP; the MSIP handler polls the highest pending level above the one it
+ * interrupted, with interrupts enabled, so the timer, devices and higher
+ * levels preempt it.
  * Contract riscv:1 - level in range and not already taken;
  * ebb_rv_swi_init() was called.
  * Context: main/init.  Cost: O(1).
  */
-void ebb_rv_swi_executor_init(ebb_executor *ex, unsigned level);
+void ebb_rv_swi_executor_init(ebb_rv_swi_executor *x, unsigned level);
 
 /** @cond INTERNAL */
 /* The pender a software-interrupt executor starts with: the first wake of
@@ -140,28 +147,29 @@ void ebb__rv_swi_first_pend(ebb_executor *ex);
 /** @endcond */
 
 /** Initializer of a software-interrupt executor at level `level`, for one
- *  embedded in a struct (which also needs EBB_EXECUTOR_TABLE_ENTRY).  A
- *  level outside 1..EBB_CONFIG_RV_SWI_LEVELS does not compile. */
+ *  embedded in a struct (which also needs EBB_EXECUTOR_TABLE_ENTRY of its
+ *  .ex).  A level outside 1..EBB_CONFIG_RV_SWI_LEVELS does not compile. */
 #define EBB_RV_SWI_EXECUTOR_INITIALIZER(level)                                 \
-    {EBB_LIST_INIT, ebb__rv_swi_first_pend, EBB__EXEC_NO_ID,                   \
+    {EBB_EXECUTOR_INITIALIZER(ebb__rv_swi_first_pend),                         \
      (uint8_t)EBB_BUILD_CHECKED((level),                                       \
          (level) >= 1 && (level) <= EBB_CONFIG_RV_SWI_LEVELS,                  \
          "software-interrupt executor: level must be 1..EBB_CONFIG_RV_SWI_LEVELS")}
 
 /**
- * Define executor `name` run by the software interrupt at level `level`
+ * Define software-interrupt executor `name` at level `level`
  * (1..EBB_CONFIG_RV_SWI_LEVELS; higher preempts lower), and enter it in the
- * executor table.  Complete as defined: no init call - the first spawn of
- * a task on it registers it at its level (the board's init has called
- * ebb_rv_swi_init(), as for every software-interrupt executor).  A level
- * out of range does not compile; two executors at one level are contract
- * riscv:1 at the second one's first spawn (contracts off: its tasks are
- * never run, nothing is overwritten).  Prefix with `static` as needed.
+ * executor table; its tasks are spawned on &name.ex.  Complete as defined:
+ * no init call - the first spawn of a task on it registers it at its level
+ * (the board's init has called ebb_rv_swi_init(), as for every
+ * software-interrupt executor).  A level out of range does not compile; two
+ * executors at one level are contract riscv:1 at the second one's first
+ * spawn (contracts off: its tasks are never run, nothing is overwritten).
+ * Prefix with `static` as needed.
  * RAM: 12 bytes on a 32-bit MCU, + one pointer in the executor table.
  */
 #define EBB_RV_SWI_EXECUTOR_DEFINE(name, level)                                \
-    ebb_executor name = EBB_RV_SWI_EXECUTOR_INITIALIZER(level);                \
-    EBB_EXECUTOR_TABLE_ENTRY(name, &name)
+    ebb_rv_swi_executor name = EBB_RV_SWI_EXECUTOR_INITIALIZER(level);         \
+    EBB_EXECUTOR_TABLE_ENTRY(name, &name.ex)
 
 /** Level of the software-interrupt executor running now (0: thread mode
  *  or a device handler).  Context: any.  Cost: 1 load. */

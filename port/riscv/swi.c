@@ -23,7 +23,7 @@ EBB_MODULE("riscv");
 static volatile uint32_t *msip;
 static volatile uint32_t pending; /* bit n: level n has work */
 static volatile uint32_t running; /* level being polled, 0 = none */
-static ebb_executor *level_exec[EBB_CONFIG_RV_SWI_LEVELS + 1];
+static ebb_rv_swi_executor *level_exec[EBB_CONFIG_RV_SWI_LEVELS + 1];
 
 void ebb_rv_swi_init(uintptr_t msip_addr)
 {
@@ -37,7 +37,7 @@ void ebb_rv_swi_init(uintptr_t msip_addr)
  * ebb_port_poll_context() recognises the port's executors by it. */
 void ebb__rv_swi_pend(ebb_executor *ex)
 {
-    pending |= 1u << ex->port; /* the executor's level */
+    pending |= 1u << EBB_CONTAINER_OF(ex, ebb_rv_swi_executor, ex)->level;
     *msip = 1;
 }
 
@@ -48,22 +48,25 @@ void ebb__rv_swi_pend(ebb_executor *ex)
  * never run and the first keeps its level. */
 void ebb__rv_swi_first_pend(ebb_executor *ex)
 {
-    unsigned level = ex->port;
+    ebb_rv_swi_executor *x = EBB_CONTAINER_OF(ex, ebb_rv_swi_executor, ex);
+    unsigned level = x->level;
     EBB_REQUIRE_OR(1, msip != NULL && level >= 1 && level <= EBB_CONFIG_RV_SWI_LEVELS &&
-                          (level_exec[level] == NULL || level_exec[level] == ex),
+                          (level_exec[level] == NULL || level_exec[level] == x),
                    return);
-    level_exec[level] = ex;
+    level_exec[level] = x;
     ex->pend = ebb__rv_swi_pend;
     ebb__rv_swi_pend(ex);
 }
 
-void ebb_rv_swi_executor_init(ebb_executor *ex, unsigned level)
+void ebb_rv_swi_executor_init(ebb_rv_swi_executor *x, unsigned level)
 {
-    EBB_REQUIRE(1, msip != NULL && level >= 1 && level <= EBB_CONFIG_RV_SWI_LEVELS &&
-                       level_exec[level] == NULL);
-    ebb_executor_init(ex, ebb__rv_swi_pend);
-    ex->port = (uint8_t)level;
-    level_exec[level] = ex;
+    /* Contracts off: refused, nothing written (the level indexes a table). */
+    EBB_REQUIRE_OR(1, msip != NULL && level >= 1 && level <= EBB_CONFIG_RV_SWI_LEVELS &&
+                          level_exec[level] == NULL,
+                   return);
+    ebb_executor_init(&x->ex, ebb__rv_swi_pend);
+    x->level = (uint8_t)level;
+    level_exec[level] = x;
 }
 
 unsigned ebb_rv_swi_level(void)
@@ -88,7 +91,7 @@ void ebb_rv_swi_isr(void)
         uint32_t epc = EBB_RV_CSR_READ(mepc);
         uint32_t status = EBB_RV_CSR_READ(mstatus);
         __asm volatile("csrsi mstatus, 8" ::: "memory");
-        (void)ebb_executor_poll(level_exec[level]);
+        (void)ebb_executor_poll(&level_exec[level]->ex);
         __asm volatile("csrci mstatus, 8" ::: "memory");
         EBB_RV_CSR_WRITE(mepc, epc);
         EBB_RV_CSR_WRITE(mstatus, status);

@@ -297,7 +297,6 @@ static void isr_runs_irq_exec(void *arg)
 static void test_wake_all_breaks_the_lock_between_waiters(void **state)
 {
     (void)state;
-    irq_exec.id = 0xFF;
     ebb_executor_init(&irq_exec, NULL);
     ebb_waitlist_init(&wl);
     for (int i = 0; i < 3; i++) {

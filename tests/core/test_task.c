@@ -366,9 +366,10 @@ static void test_executor_table_sized_by_definitions(void **state)
     for (int i = 0; i < 6; i++) {
         o[i] = (struct oneshot){.task = EBB_TASK_INITIALIZER(count_once_poll)};
         assert_int_equal(ebb_task_spawn(ex[i], &o[i].task), EBB_OK);
-        assert_true(ex[i]->id < ebb_executor_count());
+        assert_true(o[i].task.exec < ebb_executor_count());
+        assert_ptr_equal(__start_ebb_executors[o[i].task.exec], ex[i]);
         for (int j = 0; j < i; j++) {
-            assert_int_not_equal(ex[i]->id, ex[j]->id);
+            assert_int_not_equal(o[i].task.exec, o[j].task.exec);
         }
     }
     for (int i = 0; i < 6; i++) {

@@ -156,7 +156,6 @@ static void start(uint64_t mtime0, uint32_t smin, uint32_t smax)
     sim_reset();
     sim_mtimer_set(mtime0, smin, smax);
     memset(&exec, 0, sizeof exec);
-    exec.id = 0xFF;
     ebb_executor_init(&exec, NULL);
     init();
 }

@@ -39,7 +39,6 @@ int setup(void **state)
     ebb_host_reset_port();
     sim_reset();
     memset(&exec, 0, sizeof exec);
-    exec.id = 0xFF;
     ebb_executor_init(&exec, NULL);
     D->init();
     last_now = 0;

@@ -39,19 +39,16 @@ void fw_spare_raise(void)
     ebb_port_unlock(s);
 }
 
-#if defined(FW_IRQX_KIND) && FW_IRQX_KIND == 3
-/* Complete as defined: the first spawn registers it at level 1. */
+/* Complete as defined: the first spawn registers it at level 1 (or the
+ * run-time init does, for the other kinds). */
 static EBB_RV_SWI_EXECUTOR_DEFINE(irqx, 1);
-#else
-static EBB_EXECUTOR_DEFINE(irqx, NULL);
-#endif
 
 ebb_executor *fw_irq_executor_start(enum fw_irqx how)
 {
     if (how != FW_IRQX_DEFINED) {
         ebb_rv_swi_executor_init(&irqx, 1);
     }
-    return &irqx;
+    return &irqx.ex;
 }
 
 bool fw_in_irq_executor(void) { return ebb_rv_swi_level() == 1u; }

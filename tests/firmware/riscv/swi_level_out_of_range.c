@@ -9,4 +9,4 @@ static EBB_RV_SWI_EXECUTOR_DEFINE(x, 0);
 static EBB_RV_SWI_EXECUTOR_DEFINE(x, 1);
 #endif
 ebb_executor *use(void);
-ebb_executor *use(void) { return &x; }
+ebb_executor *use(void) { return &x.ex; }

@@ -13,8 +13,8 @@
 #include "fwtest.h"
 
 static EBB_EXECUTOR_DEFINE(thread_exec, NULL);
-static EBB_EXECUTOR_DEFINE(swi1, NULL);
-static EBB_EXECUTOR_DEFINE(swi2, NULL);
+static EBB_RV_SWI_EXECUTOR_DEFINE(swi1, 1);
+static EBB_RV_SWI_EXECUTOR_DEFINE(swi2, 2);
 
 static char order[16];
 static volatile unsigned order_n;
@@ -50,7 +50,7 @@ static void test_nesting(void)
     FW_CHECK(!ebb_rv_interrupts_enabled());
     ebb_irq_state inner = ebb_port_lock();
     FW_CHECK(inner == 0);
-    FW_CHECK(ebb_task_spawn(&swi1, &nest_task) == 0);
+    FW_CHECK(ebb_task_spawn(&swi1.ex, &nest_task) == 0);
     for (volatile int i = 0; i < 100; i++) {
     }
     FW_CHECK(nest_runs == 0);
@@ -88,9 +88,9 @@ static ebb_poll_t low_poll(ebb_task *self)
 {
     (void)self;
     mark('a');
-    FW_CHECK(ebb_task_spawn(&swi1, &peer_task) == 0); /* same level: later */
+    FW_CHECK(ebb_task_spawn(&swi1.ex, &peer_task) == 0); /* same level: later */
     mark('b');
-    FW_CHECK(ebb_task_spawn(&swi2, &high_task) == 0); /* higher: now */
+    FW_CHECK(ebb_task_spawn(&swi2.ex, &high_task) == 0); /* higher: now */
     mark('c');
     return EBB_READY;
 }
@@ -140,7 +140,7 @@ static ebb_poll_t driver_poll(ebb_task *self)
     struct driver *d = EBB_CONTAINER_OF(self, struct driver, task);
     EBB_BEGIN(&self->co);
     mark('T');
-    FW_CHECK(ebb_task_spawn(&swi1, &low_task) == 0); /* preempts this task */
+    FW_CHECK(ebb_task_spawn(&swi1.ex, &low_task) == 0); /* preempts this task */
     mark('t');
     order[order_n] = '\0';
     ebb_board_puts("order ");
@@ -157,7 +157,7 @@ static ebb_poll_t driver_poll(ebb_task *self)
     FW_CHECK(ebb_task_spawn(&thread_exec, &sleeper.task) == 0);
     EBB_YIELD(); /* let the sleeper arm its timer */
     FW_CHECK(ebb_timer_armed(&sleeper.timer));
-    FW_CHECK(ebb_task_spawn(&swi1, &spinner_task) == 0);
+    FW_CHECK(ebb_task_spawn(&swi1.ex, &spinner_task) == 0);
     fw_put_line("alarms during the spin: ", alarms_seen_in_spin);
     FW_CHECK(alarms_seen_in_spin == 1);
     EBB_AWAIT(ebb_sleep_for(&d->timer, EBB_MS(1)));

@@ -27,11 +27,11 @@ int main(void)
     ebb_board_init();
     ebb_board_puts("test_swi_contract\n");
 #if FW_SWI_KIND == 1
-    ebb_task_spawn(&first, &a);
+    ebb_task_spawn(&first.ex, &a);
     ebb_board_puts("first executor at level 2 took it\n");
-    ebb_task_spawn(&second, &b); /* level 2 is taken */
+    ebb_task_spawn(&second.ex, &b); /* level 2 is taken */
 #else
-    static EBB_EXECUTOR_DEFINE(bad, NULL);
+    static EBB_RV_SWI_EXECUTOR_DEFINE(bad, 1);
     ebb_rv_swi_executor_init(&bad, 0); /* level 0 is thread mode */
 #endif
     ebb_board_puts("no contract violation reported\n");
