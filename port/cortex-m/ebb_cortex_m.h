@@ -351,7 +351,7 @@ void ebb__cm_irq_executor_first_pend(ebb_executor *ex);
  *  Use an interrupt line nothing else drives (an absent peripheral's
  *  vector).  `irq` and `prio` are checked at compile time (see
  *  EBB_CM_IRQ_EXECUTOR_INITIALIZER).  Prefix with `static` as needed.
- *  RAM: 16 bytes on a 32-bit MCU, + one pointer in the executor table. */
+ *  RAM: 12 bytes on a 32-bit MCU, + one pointer in the executor table. */
 #define EBB_CM_IRQ_EXECUTOR_DEFINE(name, irq, prio)                            \
     ebb_cm_irq_executor name = EBB_CM_IRQ_EXECUTOR_INITIALIZER(irq, prio);    \
     EBB_EXECUTOR_TABLE_ENTRY(name, &name.ex)
