@@ -811,6 +811,7 @@ static void broadcast_repoll_row(bool alone, bool nested)
     }
     if (nested) {
         assert_int_equal(nester.step, 1);
+        assert_int_equal(nested_woken, 1); /* its own broadcast woke crowd_a */
         assert_int_equal(crowd_a.step, 1);
         assert_int_equal(h2.step, 1);
     }
