@@ -62,7 +62,6 @@ FIGURES = [("docs/primitives.md", None, "ops", name) for name in PRIMITIVE_OPS] 
      "showdown", "interrupt_time.insn.max"),
     ("docs/interrupts.md", "on the F446 the showdown's handler takes {} instructions from its first statement",
      "showdown", "interrupt_time.insn.max"),
-    ("docs/showdown.md", "queue the button task, PG0 low | {} |", "showdown", "interrupt_time.insn.max"),
 ]
 
 NUMBER = r"([0-9][0-9,]*(?:\.[0-9]+)?)"

@@ -615,6 +615,13 @@ def markdown(r):
                 parts = ", ".join("%s %.0f" % (k, sp[k]) for k in EBB_SHARE + APP_SHARE if k in sp)
                 out.append("- %s, instructions per edge: ebb %.0f + application %.0f (%s)." %
                            (label, sp["ebb"], sp["app"], parts))
+    for src, label in ((r, "Interrupt latency"), (r.get("prio_idle"), "In RTIC's structure (prio_idle run)")):
+        lat = src.get("latency") if src else None
+        if lat and lat.get("imiss_mean") is not None:
+            out.append("- %s, cycles per edge: %.1f flash+ART = %.1f zero-wait for %.0f instructions + flash "
+                       "stalls: %.1f instruction-line and %.1f data-line misses of the ART per window." %
+                       (label, lat["cycles_art"]["mean"], lat["cycles"]["mean"], lat["insn"]["mean"],
+                        lat["imiss_mean"], lat["dmiss_mean"] or 0))
     return "\n".join(out)
 
 
