@@ -28,10 +28,10 @@ static void report(const char *name, uint32_t t0, uint32_t t1)
 
 /* A task that takes a semaphore forever. */
 static EBB_SEM_DEFINE(sem_irq, 0, 10);
-static ebb_poll_t sem_waiter_poll(ebb_task *self)
+static ebb_poll_t sem_waiter_poll(ebb_task *self, ebb_cx *cx)
 {
     struct waiter *w = EBB_CONTAINER_OF(self, struct waiter, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     for (;;) {
         EBB_AWAIT(ebb_sem_take(&w->wait, &sem_irq));
         w->resumes++;
@@ -53,34 +53,34 @@ struct prober {
     void *blk;
     ebb_parker parker;
 };
-static ebb_poll_t prober_poll(ebb_task *self)
+static ebb_poll_t prober_poll(ebb_task *self, ebb_cx *cx)
 {
     struct prober *p = EBB_CONTAINER_OF(self, struct prober, task);
-    EBB_BEGIN(&self->co);
-    MEASURE("mutex_lock_if_free+unlock", (void)ebb_mutex_lock_if_free(&mutex); ebb_mutex_unlock(&mutex));
-    MEASURE("sleep_start(arm_timer)", ebb_poll_t r = EBB_POLL(ebb_sleep_for)(&p->timer, EBB_MS(10)); (void)r);
-    MEASURE("sleep_cancel(disarm_timer)", EBB__CANCEL(EBB_POLL(ebb_sleep_for)(&p->timer, EBB_MS(10))));
+    EBB_BEGIN(cx, &self->co);
+    MEASURE("mutex_lock_if_free+unlock", (void)ebb_mutex_lock_if_free(cx, &mutex); ebb_mutex_unlock(cx, &mutex));
+    MEASURE("sleep_start(arm_timer)", ebb_poll_t r = EBB_POLL(ebb_sleep_for)(cx, &p->timer, EBB_MS(10)); (void)r);
+    MEASURE("sleep_cancel(disarm_timer)", EBB__CANCEL(EBB_POLL(ebb_sleep_for)(cx, &p->timer, EBB_MS(10))));
 
     /* Semaphore.  The give runs here, but executes exactly what it executes
      * in an interrupt handler; the take is the task's side once the give
      * handed it the token (the executor's dispatch is executor_poll's). */
-    sink = EBB_POLL(ebb_sem_take)(&p->wait, &sem); /* no token: the prober waits */
-    MEASURE("sem_give(1_waiter)+take(handed)", (void)ebb_sem_give(&sem); sink = EBB_POLL(ebb_sem_take)(&p->wait, &sem));
-    sink = EBB_POLL(ebb_sem_take)(&p->wait, &sem);
+    sink = EBB_POLL(ebb_sem_take)(cx, &p->wait, &sem); /* no token: the prober waits */
+    MEASURE("sem_give(1_waiter)+take(handed)", (void)ebb_sem_give(&sem); sink = EBB_POLL(ebb_sem_take)(cx, &p->wait, &sem));
+    sink = EBB_POLL(ebb_sem_take)(cx, &p->wait, &sem);
     (void)ebb_sem_give(&sem);
-    MEASURE("sem_take(handed)", sink = EBB_POLL(ebb_sem_take)(&p->wait, &sem));
+    MEASURE("sem_take(handed)", sink = EBB_POLL(ebb_sem_take)(cx, &p->wait, &sem));
     MEASURE("sem_give(no_waiter)", (void)ebb_sem_give(&sem));
-    MEASURE("sem_take(available)", sink = EBB_POLL(ebb_sem_take)(&p->wait, &sem));
+    MEASURE("sem_take(available)", sink = EBB_POLL(ebb_sem_take)(cx, &p->wait, &sem));
     (void)ebb_sem_give(&sem);
     MEASURE("sem_try_take", (void)ebb_sem_try_take(&sem));
 
-    MEASURE("pool_alloc(available)", sink = EBB_POLL(ebb_pool_alloc)(&p->wait, &pool, &p->blk));
+    MEASURE("pool_alloc(available)", sink = EBB_POLL(ebb_pool_alloc)(cx, &p->wait, &pool, &p->blk));
     (void)ebb_pool_free(&pool, p->blk);
 
-    sink = EBB_POLL(ebb_park)(&p->parker); /* no permit: parks */
-    MEASURE("unpark(parked)+park", (void)ebb_unpark(&p->parker); sink = EBB_POLL(ebb_park)(&p->parker));
+    sink = EBB_POLL(ebb_park)(cx, &p->parker); /* no permit: parks */
+    MEASURE("unpark(parked)+park", (void)ebb_unpark(&p->parker); sink = EBB_POLL(ebb_park)(cx, &p->parker));
     (void)ebb_unpark(&p->parker);
-    MEASURE("park(permit_waiting)", sink = EBB_POLL(ebb_park)(&p->parker));
+    MEASURE("park(permit_waiting)", sink = EBB_POLL(ebb_park)(cx, &p->parker));
     EBB_END();
 }
 static EBB_TASK_DEFINE(prober, struct prober, prober_poll);
@@ -88,17 +88,17 @@ static EBB_TASK_DEFINE(prober, struct prober, prober_poll);
 /* Two tasks that yield to each other: the cost from one task's yield to the
  * other's next statement. */
 static uint32_t yield_t0, yield_t1;
-static ebb_poll_t yield_a_poll(ebb_task *self)
+static ebb_poll_t yield_a_poll(ebb_task *self, ebb_cx *cx)
 {
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     EBB_YIELD();           /* pass 1: queue behind b */
     yield_t0 = stamp();    /* pass 2 */
     EBB_YIELD();
     EBB_END();
 }
-static ebb_poll_t yield_b_poll(ebb_task *self)
+static ebb_poll_t yield_b_poll(ebb_task *self, ebb_cx *cx)
 {
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     EBB_YIELD();           /* pass 1 */
     yield_t1 = stamp();    /* pass 2, right after a yields */
     EBB_END();
@@ -108,6 +108,7 @@ static EBB_TASK_DEFINE(yield_a, struct plain, yield_a_poll);
 static EBB_TASK_DEFINE(yield_b, struct plain, yield_b_poll);
 
 EBB_CHANNEL_DEFINE(chan, msg32, 8);
+static EBB_SPSC_DEFINE(spsc, msg32, 8);
 static EBB_SIGNAL_DEFINE(sig);
 static EBB_EXECUTOR_DEFINE(exec, NULL);
 
@@ -129,8 +130,8 @@ int main(void)
     msg32 m = {{0}}, out;
     MEASURE("channel_try_send(32B)", (void)ebb_channel_try_send(&chan, &m));
     MEASURE("channel_try_recv(32B)", (void)ebb_channel_try_recv(&chan, &out));
-    MEASURE("channel_try_reserve+commit", (void)ebb_channel_try_reserve(&chan); ebb_channel_commit(&chan));
-    MEASURE("channel_try_peek+release", (void)ebb_channel_try_peek(&chan); ebb_channel_release(&chan));
+    MEASURE("spsc_try_reserve+commit", (void)ebb_spsc_try_reserve(&spsc); (void)ebb_spsc_commit(&spsc));
+    MEASURE("spsc_try_peek+release", (void)ebb_spsc_try_peek(&spsc); (void)ebb_spsc_release(&spsc));
     MEASURE("signal_raise(no_waiter)", ebb_signal_raise(&sig, 1));
     MEASURE("now()", (void)ebb_now());
 

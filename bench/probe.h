@@ -38,10 +38,10 @@ struct waiter {
     ebb_wait wait;
     uint32_t resumes;
 };
-static ebb_poll_t waiter_poll(ebb_task *self)
+static ebb_poll_t waiter_poll(ebb_task *self, ebb_cx *cx)
 {
     struct waiter *w = EBB_CONTAINER_OF(self, struct waiter, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     for (;;) {
         EBB_AWAIT(ebb_wait_on(&w->wait, &probe_events));
         w->resumes++;

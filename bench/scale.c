@@ -122,10 +122,10 @@ static ebb_ticks bg_deadline(unsigned i)
     return far_base + ((i % 4 == 0) ? EBB_SEC(5) : (h % (uint32_t)EBB_SEC(10)));
 }
 
-static ebb_poll_t bg_poll(ebb_task *self)
+static ebb_poll_t bg_poll(ebb_task *self, ebb_cx *cx)
 {
     struct bg *b = EBB_CONTAINER_OF(self, struct bg, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     if (b->kind == BG_SLEEP) {
         EBB_AWAIT(ebb_sleep_until(&b->timer, bg_deadline((unsigned)(b - bg))));
         ok = false; /* never: the run ends long before */
@@ -145,7 +145,9 @@ static ebb_poll_t bg_poll(ebb_task *self)
 static void populate(uint8_t kind, unsigned n)
 {
     for (unsigned i = 0; i < NMAX; i++) {
-        ebb_task_cancel(&bg[i].task);
+        if (ebb_task_cancel(&bg[i].task) != EBB_OK) {
+            ebb_port_panic("scale", 1);
+        }
     }
     run_all(); /* drop cancelled tasks still queued */
     uint32_t m = 0;
@@ -175,15 +177,16 @@ struct prober {
     ebb_wait go;
     ebb_timer timer;
 };
-static void probe_timers(struct prober *p)
+static void probe_timers(ebb_cx *cx, struct prober *p)
 {
+    ebb_cx cancel = {cx->task, true};
     uint32_t arm_worst = 0, cancel_worst = 0, v;
     for (int k = 0; k < K_POSITIONS; k++) {
         ebb_ticks d = far_base + rnd() % (uint32_t)EBB_SEC(10);
-        SAMPLE(v, sink = EBB_POLL(ebb_sleep_until)(&p->timer, d));
+        SAMPLE(v, sink = EBB_POLL(ebb_sleep_until)(cx, &p->timer, d));
         arm_worst = v > arm_worst ? v : arm_worst;
         ok &= ebb_timer_armed(&p->timer);
-        SAMPLE(v, EBB__CANCEL(EBB_POLL(ebb_sleep_until)(&p->timer, d)));
+        SAMPLE(v, sink = EBB_POLL(ebb_sleep_until)(&cancel, &p->timer, d));
         cancel_worst = v > cancel_worst ? v : cancel_worst;
         ok &= !ebb_timer_armed(&p->timer);
     }
@@ -196,7 +199,7 @@ static void probe_timers(struct prober *p)
      * first (it finds nothing to do afterwards); scale_lock: the real
      * interrupt fires it, and the probe sees its critical sections. */
     ebb_ticks d = ebb_now() + EBB_US(20);
-    sink = EBB_POLL(ebb_sleep_until)(&p->timer, d);
+    sink = EBB_POLL(ebb_sleep_until)(cx, &p->timer, d);
 #ifdef SCALE_LOCK_PROBE
     MEASURE("timer_fire", while (ebb_timer_armed(&p->timer)) { __asm volatile("" ::: "memory"); });
 #else
@@ -207,16 +210,16 @@ static void probe_timers(struct prober *p)
     ebb_port_unlock(s);
 #endif
     ok &= !ebb_timer_armed(&p->timer);
-    sink = EBB_POLL(ebb_sleep_until)(&p->timer, d); /* consume the firing */
+    sink = EBB_POLL(ebb_sleep_until)(cx, &p->timer, d); /* consume the firing */
     ok &= ebb_poll_is_ready(sink) && p->timer.wait.task == NULL;
 }
-static ebb_poll_t prober_poll(ebb_task *self)
+static ebb_poll_t prober_poll(ebb_task *self, ebb_cx *cx)
 {
     struct prober *p = EBB_CONTAINER_OF(self, struct prober, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     for (;;) {
         EBB_AWAIT(ebb_wait_on(&p->go, &prober_go));
-        probe_timers(p);
+        probe_timers(cx, p);
     }
     EBB_END();
 }
@@ -231,10 +234,10 @@ struct timeouter {
     int result;
     uint32_t wins;
 };
-static ebb_poll_t timeouter_poll(ebb_task *self)
+static ebb_poll_t timeouter_poll(ebb_task *self, ebb_cx *cx)
 {
     struct timeouter *t = EBB_CONTAINER_OF(self, struct timeouter, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     for (;;) {
         EBB_AWAIT(ebb_wait_on(&t->go, &to_go));
         /* Due in the middle of the background deadlines. */
@@ -255,10 +258,10 @@ struct selector {
     int which;
     uint32_t wins;
 };
-static ebb_poll_t select2_poll(ebb_task *self)
+static ebb_poll_t select2_poll(ebb_task *self, ebb_cx *cx)
 {
     struct selector *s = EBB_CONTAINER_OF(self, struct selector, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     for (;;) {
         EBB_AWAIT(ebb_wait_on(&s->go, &s->go_list));
         EBB_AWAIT_ANY(s->which, ebb_wait_on(&s->w[0], &s->l[0]), ebb_wait_on(&s->w[1], &s->l[1]));
@@ -266,10 +269,10 @@ static ebb_poll_t select2_poll(ebb_task *self)
     }
     EBB_END();
 }
-static ebb_poll_t select3_poll(ebb_task *self)
+static ebb_poll_t select3_poll(ebb_task *self, ebb_cx *cx)
 {
     struct selector *s = EBB_CONTAINER_OF(self, struct selector, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     for (;;) {
         EBB_AWAIT(ebb_wait_on(&s->go, &s->go_list));
         EBB_AWAIT_ANY(s->which, ebb_wait_on(&s->w[0], &s->l[0]), ebb_wait_on(&s->w[1], &s->l[1]),
@@ -278,10 +281,10 @@ static ebb_poll_t select3_poll(ebb_task *self)
     }
     EBB_END();
 }
-static ebb_poll_t select4_poll(ebb_task *self)
+static ebb_poll_t select4_poll(ebb_task *self, ebb_cx *cx)
 {
     struct selector *s = EBB_CONTAINER_OF(self, struct selector, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     for (;;) {
         EBB_AWAIT(ebb_wait_on(&s->go, &s->go_list));
         EBB_AWAIT_ANY(s->which, ebb_wait_on(&s->w[0], &s->l[0]), ebb_wait_on(&s->w[1], &s->l[1]),

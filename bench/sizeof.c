@@ -11,6 +11,7 @@ SIZE(wait, ebb_wait);
 SIZE(timer, ebb_timer);
 SIZE(ticker, ebb_ticker);
 SIZE(channel_header, ebb_channel);
+SIZE(spsc_header, ebb_spsc);
 SIZE(signal, ebb_signal);
 SIZE(mutex, ebb_mutex);
 SIZE(list, ebb_list);
@@ -22,4 +23,4 @@ SIZE(task_entry, ebb_task_entry);
 
 /* The showdown's queue: 8 messages of 32 bytes, header included. */
 struct msg32 { char b[32]; };
-char sizeof_channel_8x32[sizeof(ebb_channel) + 8 * sizeof(struct msg32)];
+char sizeof_channel_8x32[sizeof(ebb_spsc) + 8 * sizeof(struct msg32)];

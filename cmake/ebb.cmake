@@ -178,14 +178,6 @@ function(ebb_board)
   # driver and every application are compiled and linked alike.
   ebb__libc_flags(${B_LIBC} libc_c libc_l)
   target_compile_options(ebb PUBLIC ${B_CPU} ${libc_c})
-  # The executor's poll is on every interrupt-to-task path: on cores with
-  # movw/movt (ARMv7-M, ARMv8-M Mainline) speed builds make its addresses
-  # in registers instead of loading them from a literal pool - a flash data
-  # read, which the STM32F4's ART caches in only 8 lines (docs/showdown.md).
-  if("${B_CPU}" MATCHES "cortex-m(3|4|7|33|35p|55|85)")
-    set_source_files_properties(${EBB_SOURCE_DIR}/src/executor.c TARGET_DIRECTORY ebb
-      PROPERTIES COMPILE_OPTIONS "$<$<NOT:$<CONFIG:MinSizeRel>>:-mslow-flash-data>")
-  endif()
   target_link_options(ebb INTERFACE ${B_LINK_CPU} ${libc_l} -nostartfiles LINKER:--gc-sections)
 
   # The core calls the time driver and the board hooks, which call the

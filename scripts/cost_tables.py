@@ -35,7 +35,7 @@ OBJECTS = [
     ("wait (`ebb_wait`, the state of one await)", ["wait"]),
     ("wait list", ["waitlist"]),
     ("timer / ticker", ["timer", "ticker"]),
-    ("channel header (+ storage)", ["channel_header"]),
+    ("channel / SPSC channel header (+ storage)", ["channel_header", "spsc_header"]),
     ("signal / mutex", ["signal", "mutex"]),
 ]
 
@@ -50,8 +50,8 @@ OPS = [
     ("executor_poll(nothing_ready)", ""),
     ("channel_try_send(32B)", ""),
     ("channel_try_recv(32B)", ""),
-    ("channel_try_reserve+commit", ""),
-    ("channel_try_peek+release", ""),
+    ("spsc_try_reserve+commit", ""),
+    ("spsc_try_peek+release", ""),
     ("signal_raise(no_waiter)", ""),
     ("now()", ""),
     ("mutex_lock_if_free+unlock", ""),

@@ -492,7 +492,7 @@ def verdict(r):
     return out
 
 
-# Issue 11's targets beyond the published rows: static RAM below RTIC's, and
+# Size targets beyond the published rows: static RAM below RTIC's, and
 # .text at -O3 and at -Os with LTO (bytes, NUCLEO-F446ZE builds).
 TARGETS = (("static", "static RAM (.data+.bss, -O3)", 391),
            ("text", ".text -O3", 6144),
@@ -516,25 +516,23 @@ def targets(r):
             tasks = size("blink", "button", "writer")
             t["why"] = ("%d B over: the 8 x 32 B queue storage takes %d of the %d B, leaving %d B for "
                         "everything else, which takes %d B: the three tasks' states %d (blink %d: an ebb_task "
-                        "header of 12 B and a timer of 20, the sorted-list queue's (no tree parent); "
-                        "button %d: header, a wait of 12 and the count; "
-                        "writer %d: header, the message pointer and a console write of 12, just its wait), the channel "
-                        "header %d, executor %d + table entry %d, console USART driver %d, EXTI wait list %d, "
-                        "time driver %d, timer queue %d, core words %d, the record of broadcasts in flight %d "
-                        "(contract wait:2, contract builds only). What is left is the layout every ebb "
-                        "program shares: task headers (run-queue link, poll function, resume point, executor, "
-                        "state: 36 B here), waits (a doubly linked node, so that a cancel or timeout unlinks "
-                        "in O(1), and the task: 12 B in each of the three tasks), wait-list heads of 4 B (one "
-                        "pointer; a waiter still unlinks without knowing its list: the channel's two, the "
-                        "EXTI line's and the console's, 16 B) and the channel's buffer pointer, indices and "
-                        "holders (%d B); below 391 B those would have to shrink further" %
+                        "header of 12 B and a timer of 20; button %d: header, a wait of 16 and the count; "
+                        "writer %d: header, the message pointer and a console write of 16, just its wait), "
+                        "the queue header %d, executor %d + table entry %d, console USART driver %d, EXTI wait "
+                        "list %d, time driver %d, timer queue %d, core words %d. What is left is the layout "
+                        "every ebb program shares: task headers (run-queue link, poll function, resume point, "
+                        "executor, state: 36 B here), waits (a doubly linked node, so that a cancel or "
+                        "timeout unlinks in O(1), the task, and the list it waits on, so that a wait is one "
+                        "registration by construction: 16 B in each of the button and the writer), wait-list "
+                        "heads of 4 B (one pointer: the queue's two, the EXTI line's and the console's two, "
+                        "20 B) and the queue's buffer pointer and indices (%d B); below 391 B those would "
+                        "have to shrink further" %
                         (val - limit, q, limit, limit - q, val - q, tasks, size("blink"), size("button"),
                          size("writer"), size("queue"), size("exec"),
                          sum(v for k, v in objs.items() if k.startswith("ebb__executor_entry")),
                          size("ebb__board_console"), size("ebb_exti_waiters"),
                          size("alarm_at", "alarm_hi", "half_periods"), size("timers"),
-                         size("ebb__cur", "ebb__list_end"), size("ebb__wait_batches"),
-                         size("queue") - 8))
+                         size("ebb__list_end"), size("queue") - 8))
         elif not t["met"]:
             parts = r.get("text_parts", {})
             feat = sum(parts.get(n, 0) for n in FEATURE_PARTS)

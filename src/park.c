@@ -5,31 +5,24 @@
 
 EBB_MODULE("park");
 
-ebb_poll_t (ebb_park)(ebb_parker *pk)
+ebb_poll_t (ebb_park)(ebb_cx *cx, ebb_parker *pk)
 {
-    if (EBB_UNLIKELY(pk == NULL)) {
-        EBB_REQUIRE(1, false);
-        return EBB_PENDING;
-    }
-    ebb_task *const me = ebb__cur;
+    EBB_REQUIRE_OR(1, pk != NULL, return EBB_PENDING);
+    ebb_task *const me = cx->task;
     ebb_poll_t r = EBB_PENDING;
     ebb_irq_state s = ebb_port_lock();
 
-    if (ebb_cancelling()) {
-        /* Stop waiting; a permit that came meanwhile stays for the next
-         * park.  (The cancel path cannot tell which task it runs for: a
-         * second task that misused this parker (park:2, contracts off) and
-         * is cancelled clears the owner's registration too, so the owner
-         * then waits for its next wake - memory-safe, but misuse.) */
-        pk->parked = NULL;
-    } else if (EBB_UNLIKELY(me == NULL)) {
+    if (EBB_UNLIKELY(pk->parked != NULL && pk->parked != me)) {
+        /* Another task is parked here: neither waiting nor cancelling
+         * touches its registration. */
         ebb_port_unlock(s);
-        EBB_REQUIRE(3, false);
+        if (!ebb_cx_cancelling(cx)) {
+            EBB_REQUIRE(2, false);
+        }
         return EBB_PENDING;
-    } else if (EBB_UNLIKELY(pk->parked != NULL && pk->parked != me)) {
-        ebb_port_unlock(s);
-        EBB_REQUIRE(2, false);
-        return EBB_PENDING;
+    }
+    if (ebb_cx_cancelling(cx)) {
+        pk->parked = NULL; /* a permit that came meanwhile stays */
     } else if (pk->permit) {
         pk->permit = 0;
         pk->parked = NULL;

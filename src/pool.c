@@ -7,7 +7,7 @@ EBB_MODULE("pool");
 
 /* Each block's state is its entry in p->link:
  *   EBB__POOL_USED        allocated
- *   another index / END   on the free list or on the handed list
+ *   1 + next index, or 0  on the free list or on the handed list (0: last)
  *   0, i >= fresh         never allocated (the zeroed table needs no set-up,
  *                         so a pool defined statically is ready at reset;
  *                         0 is not EBB__POOL_USED, so freeing such a block
@@ -38,19 +38,20 @@ static inline uint8_t *block_at(const ebb_pool *p, uint32_t i)
     return p->blocks + i * p->size;
 }
 
-/* Take a block from the free list or the never-used tail; END if none. */
-static uint32_t take_locked(ebb_pool *p)
+/* Take a block from the free list or the never-used tail; -1 if none. */
+static int32_t take_locked(ebb_pool *p)
 {
-    uint32_t i = p->free;
-    if (i != EBB__POOL_END) {
+    uint32_t i;
+    if (p->free != 0) {
+        i = p->free - 1u;
         p->free = p->link[i];
     } else if (p->fresh < p->count) {
         i = p->fresh++;
     } else {
-        return EBB__POOL_END;
+        return -1;
     }
     p->link[i] = EBB__POOL_USED;
-    return i;
+    return (int32_t)i;
 }
 
 /* Block i is no longer used: to the first waiter (via the handed list) or
@@ -60,19 +61,33 @@ static void release_locked(ebb_pool *p, uintptr_t i)
     ebb_dnode *n = ebb_dlist_pop_front(&p->waiters.l);
     if (n != NULL) {
         p->link[i] = p->handed;
-        p->handed = (uint16_t)i;
+        p->handed = (uint16_t)(i + 1u);
         (void)ebb__wake_locked(EBB_CONTAINER_OF(n, ebb_wait, node)->task);
     } else {
         p->link[i] = p->free;
-        p->free = (uint16_t)i;
+        p->free = (uint16_t)(i + 1u);
     }
+}
+
+/* A block handed to a fired waiter, taken off the handed list; -1 when
+ * there is none (the pool was reset under the waiter: reset:2 refuses
+ * that, so only a pool written behind ebb's back gets here). */
+static int32_t take_handed_locked(ebb_pool *p)
+{
+    if (EBB_UNLIKELY(p->handed == 0)) {
+        return -1;
+    }
+    uint32_t i = p->handed - 1u;
+    p->handed = p->link[i];
+    p->link[i] = EBB__POOL_USED;
+    return (int32_t)i;
 }
 
 void *ebb__pool_take_slow_unlock(ebb_pool *p, ebb_irq_state s)
 {
-    uint32_t i = take_locked(p);
+    int32_t i = take_locked(p);
     ebb_port_unlock(s);
-    return i == EBB__POOL_END ? NULL : block_at(p, i);
+    return i < 0 ? NULL : block_at(p, (uint32_t)i);
 }
 
 int ebb__pool_release_slow_unlock(ebb_pool *p, uintptr_t i, ebb_irq_state s)
@@ -86,42 +101,48 @@ int ebb__pool_release_slow_unlock(ebb_pool *p, uintptr_t i, ebb_irq_state s)
     return EBB_OK;
 }
 
-ebb_poll_t (ebb_pool_alloc)(ebb_wait *w, ebb_pool *p, void **out)
+ebb_poll_t (ebb_pool_alloc)(ebb_cx *cx, ebb_wait *w, ebb_pool *p, void **out)
 {
     POOL_VALID_OR_RETURN(p, EBB_PENDING);
     ebb_poll_t r = EBB_PENDING;
     ebb_irq_state s = ebb_port_lock();
-
-    if (ebb_cancelling()) {
+    if (EBB_UNLIKELY(!ebb_wait_mine(cx, w, &p->waiters))) {
+        ebb_port_unlock(s);
+        return ebb__wait_refuse(cx, w);
+    }
+    /* A fired wait here was fired by this pool's free: a block is on the
+     * handed list for it (one per fired waiter). */
+    if (ebb_cx_cancelling(cx)) {
         if (ebb_wait_fired(w)) {
             /* A block was freed for this task, which no longer wants it:
              * pass it on, or the next waiter would wait for a free block. */
-            uint32_t i = p->handed;
-            p->handed = p->link[i];
-            p->link[i] = EBB__POOL_USED;
-            release_locked(p, i);
+            int32_t i = take_handed_locked(p);
+            if (i >= 0) {
+                release_locked(p, (uint32_t)i);
+            }
         }
         ebb_wait_remove_locked(w);
     } else if (ebb_wait_fired(w)) {
-        uint32_t i = p->handed; /* one handed block per fired waiter */
-        p->handed = p->link[i];
-        p->link[i] = EBB__POOL_USED;
-        w->task = NULL;
-        *out = block_at(p, i);
-        r = EBB_READY;
+        int32_t i = take_handed_locked(p);
+        ebb_wait_remove_locked(w);
+        if (i >= 0) {
+            *out = block_at(p, (uint32_t)i);
+            r = EBB_READY;
+        } else {
+            ebb_wait_add_locked(cx, w, &p->waiters);
+        }
     } else if (!ebb_wait_linked(w)) {
         /* A new attempt (nobody waits when a block is free: frees hand
          * their block to waiters first). */
-        uint32_t i = take_locked(p);
-        if (i != EBB__POOL_END) {
-            *out = block_at(p, i);
+        int32_t i = take_locked(p);
+        if (i >= 0) {
+            *out = block_at(p, (uint32_t)i);
             r = EBB_READY;
         } else {
-            ebb_wait_add_locked(w, &p->waiters);
+            ebb_wait_add_locked(cx, w, &p->waiters);
         }
-    } else {
-        ebb_wait_add_locked(w, &p->waiters); /* spurious poll: still queued */
     }
+    /* else: a spurious poll, still queued */
     ebb_port_unlock(s);
     return r;
 }
@@ -130,7 +151,7 @@ uint16_t ebb_pool_free_count(ebb_pool *p)
 {
     ebb_irq_state s = ebb_port_lock();
     uint32_t n = (uint32_t)p->count - p->fresh;
-    for (uint32_t i = p->free; i != EBB__POOL_END && n < p->count; i = p->link[i]) {
+    for (uint32_t i = p->free; i != 0 && n < p->count; i = p->link[i - 1u]) {
         n++;
     }
     ebb_port_unlock(s);

@@ -11,47 +11,32 @@
 
 EBB_MODULE("reset");
 
-/* The checks every reset starts with: reset:3 (an object), reset:1 (not
- * from inside a poll, where the task being reset could be the caller). */
-#define RESET_PRECONDITIONS(obj)                                               \
-    EBB_REQUIRE_OR(3, (obj) != NULL, return EBB_EINVAL);                       \
-    EBB_REQUIRE_OR(1, ebb__cur == NULL, return EBB_EBUSY)
+/* The checks every reset starts with: reset:3 (an object). */
+#define RESET_PRECONDITIONS(obj) EBB_REQUIRE_OR(3, (obj) != NULL, return EBB_EINVAL)
 
 /* reset:2, with the lock held: a waiter still linked to the object would be
  * left pointing into a list that no longer knows it. */
 #define RESET_REQUIRE_NO_WAITER(cond, s)                                       \
     EBB_REQUIRE_OR(2, (cond), ebb_port_unlock(s); return EBB_EBUSY)
 
-/* The executor a task last ran on, or NULL. */
-static ebb_executor *executor_of(const ebb_task *t)
-{
-    return t->exec < ebb_executor_count() ? __start_ebb_executors[t->exec] : NULL;
-}
-
 int ebb_task_reset(ebb_task *t)
 {
     RESET_PRECONDITIONS(t);
-    /* Withdraw its wakers while what it waits on is intact, and give back
-     * what it holds - or, when something it holds is outside the tables
-     * (task:4), change nothing. */
+    /* Withdraw its wakers while what it waits on is intact - or, when its
+     * body runs now or it owns a mutex, change nothing (EBB_EBUSY). */
     int r = ebb_task_cancel(t);
     if (r != EBB_OK) {
         return r;
     }
-
     ebb_irq_state s = ebb_port_lock();
-    ebb_executor *ex = executor_of(t);
-    if (ebb_node_linked(&t->node)) {
-        /* Queued by a wake before the cancel: leave the run queue, so the
-         * task may be spawned on any executor afterwards.  Not on it: the
-         * queue was emptied since (ebb_host_reset()), the link is stale -
-         * drop it, or the next spawn would think the task already queued. */
-        if (ex == NULL || !ebb_list_remove(&ex->ready, &t->node)) {
-            t->node.next = NULL;
-        }
+    if ((t->state & EBB__TASK_BUSY) != 0) {
+        ebb_port_unlock(s);
+        return EBB_EBUSY; /* claimed again since the cancel */
     }
+    /* A task still queued stays queued (its executor skips it and drops the
+     * link at its next pass): the run queue is never walked. */
     t->co.resume = 0;
-    t->state = (uint8_t)(t->state & ~EBB__TASK_STATE_MASK); /* idle; the count is 0 */
+    t->state = (uint8_t)EBB_TASK_IDLE;
     ebb_port_unlock(s);
     return EBB_OK;
 }
@@ -61,10 +46,19 @@ int ebb_channel_reset(ebb_channel *ch)
     RESET_PRECONDITIONS(ch);
     ebb_irq_state s = ebb_port_lock();
     RESET_REQUIRE_NO_WAITER(ebb_waitlist_empty(&ch->senders) && ebb_waitlist_empty(&ch->receivers), s);
-    ch->head = 0;
-    ch->count = 0;
-    ch->fill = 0;
-    ebb__channel_reset_holders_locked(ch);
+    ch->ring.head = 0;
+    ch->ring.count = 0;
+    ebb_port_unlock(s);
+    return EBB_OK;
+}
+
+int ebb_spsc_reset(ebb_spsc *q)
+{
+    RESET_PRECONDITIONS(q);
+    ebb_irq_state s = ebb_port_lock();
+    RESET_REQUIRE_NO_WAITER(ebb_waitlist_empty(&q->producer) && ebb_waitlist_empty(&q->consumer), s);
+    q->ring.head = 0;
+    q->ring.count = 0;
     ebb_port_unlock(s);
     return EBB_OK;
 }
@@ -74,6 +68,9 @@ int ebb_mutex_reset(ebb_mutex *m)
     RESET_PRECONDITIONS(m);
     ebb_irq_state s = ebb_port_lock();
     RESET_REQUIRE_NO_WAITER(ebb_waitlist_empty(&m->waiters), s);
+    /* An owner that runs will unlock it: resetting under it is refused. */
+    RESET_REQUIRE_NO_WAITER(m->owner == NULL || (m->owner->state & (EBB__TASK_BUSY |
+                                                 (unsigned)EBB_TASK_RUNNING)) == 0, s);
     ebb__mutex_reset_owner_locked(m);
     ebb_port_unlock(s);
     return EBB_OK;
@@ -94,11 +91,15 @@ int ebb_pool_reset(ebb_pool *p)
 {
     RESET_PRECONDITIONS(p);
     ebb_irq_state s = ebb_port_lock();
-    RESET_REQUIRE_NO_WAITER(ebb_waitlist_empty(&p->waiters), s);
+    /* A block handed to a woken waiter that has not resumed yet is that
+     * waiter's: the pool cannot forget it under it. */
+    RESET_REQUIRE_NO_WAITER(ebb_waitlist_empty(&p->waiters) && p->handed == 0, s);
     /* As EBB_POOL_INITIALIZER left it: every block never used (zero link). */
-    memset(p->link, 0, (size_t)p->count * sizeof p->link[0]);
-    p->free = EBB__POOL_END;
-    p->handed = EBB__POOL_END;
+    if (p->link != NULL) {
+        memset(p->link, 0, (size_t)p->count * sizeof p->link[0]);
+    }
+    p->free = 0;
+    p->handed = 0;
     p->fresh = 0;
     ebb_port_unlock(s);
     return EBB_OK;
@@ -114,9 +115,8 @@ int ebb_parker_reset(ebb_parker *pk)
     return EBB_OK;
 }
 
-/* Only the timer's first members (its wait and deadline, laid out alike
- * whatever EBB_CONFIG_TIMER_QUEUE_LIST) and the period, through its own
- * pointer, are touched: the caller's file may have the other layout. */
+/* Only the timer's first members (its wait and deadline) and the period,
+ * through its own pointer, are touched. */
 int ebb__ticker_reset(ebb_timer *timer, ebb__ticks_word_aligned *period)
 {
     RESET_PRECONDITIONS(timer);

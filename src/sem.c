@@ -55,13 +55,17 @@ int ebb_sem_try_take(ebb_sem *s)
     return r;
 }
 
-ebb_poll_t ebb__sem_take_locked_path(ebb_wait *w, ebb_sem *s)
+ebb_poll_t ebb__sem_take_locked_path(ebb_cx *cx, ebb_wait *w, ebb_sem *s)
 {
     SEM_VALID_OR_RETURN(s, EBB_PENDING);
     ebb_poll_t r = EBB_PENDING;
     ebb_irq_state st = ebb_port_lock();
-
-    if (ebb_cancelling()) {
+    if (EBB_UNLIKELY(!ebb_wait_mine(cx, w, &s->waiters))) {
+        ebb_port_unlock(st);
+        return ebb__wait_refuse(cx, w);
+    }
+    /* A fired wait here was fired by this semaphore's give: its token. */
+    if (ebb_cx_cancelling(cx)) {
         bool handed = ebb_wait_fired(w);
         ebb_wait_remove_locked(w);
         if (handed) {
@@ -70,13 +74,15 @@ ebb_poll_t ebb__sem_take_locked_path(ebb_wait *w, ebb_sem *s)
             (void)give_locked(s);
         }
     } else if (ebb_wait_fired(w)) {
-        w->task = NULL; /* handed a token (the inline path normally sees it) */
+        ebb_wait_remove_locked(w);
         r = EBB_READY;
+    } else if (ebb_wait_linked(w)) {
+        /* a spurious poll: still queued */
     } else if (s->count > 0) {
         s->count--; /* nobody waits (invariant), so nobody is overtaken */
         r = EBB_READY;
     } else {
-        ebb_wait_add_locked(w, &s->waiters);
+        ebb_wait_add_locked(cx, w, &s->waiters);
     }
     ebb_port_unlock(st);
     return r;

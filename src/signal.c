@@ -36,11 +36,15 @@ void ebb_signal_reset(ebb_signal *s)
     ebb_port_unlock(st);
 }
 
-ebb_poll_t (ebb_signal_wait)(ebb_wait *w, ebb_signal *s, uint32_t *value)
+ebb_poll_t (ebb_signal_wait)(ebb_cx *cx, ebb_wait *w, ebb_signal *s, uint32_t *value)
 {
     ebb_irq_state st = ebb_port_lock();
-    bool ok = !ebb_cancelling() && ebb_wait_turn(w, &s->waiters) && take_locked(s, value);
-    ebb_poll_t r = ebb_wait_step_locked(w, &s->waiters, ok, s->set);
+    if (EBB_UNLIKELY(!ebb_wait_mine(cx, w, &s->waiters))) {
+        ebb_port_unlock(st);
+        return ebb__wait_refuse(cx, w);
+    }
+    bool ok = !ebb_cx_cancelling(cx) && ebb_wait_turn(w, &s->waiters) && take_locked(s, value);
+    ebb_poll_t r = ebb_wait_step_locked(cx, w, &s->waiters, ok, s->set);
     ebb_port_unlock(st);
     return r;
 }

@@ -108,26 +108,32 @@ static inline bool cancel_dequeues(ebb_timer *t)
     return ebb_timer_armed(t);
 }
 
-ebb_poll_t (ebb_sleep_until)(ebb_timer *t, ebb_ticks deadline)
+ebb_poll_t (ebb_sleep_until)(ebb_cx *cx, ebb_timer *t, ebb_ticks deadline)
 {
     ebb_poll_t r = EBB_PENDING;
     bool new_first = false; /* the earliest deadline changed: re-arm */
     ebb_irq_state s = ebb_port_lock();
 
-    if (ebb_cancelling()) {
+    if (EBB_UNLIKELY(t->wait.task != NULL && t->wait.task != cx->task)) {
+        /* Another task's sleep: neither this poll nor its cancel touches it. */
+        ebb_port_unlock(s);
+        if (!ebb_cx_cancelling(cx)) {
+            EBB_REQUIRE(5, false);
+        }
+        return EBB_PENDING;
+    }
+    if (ebb_cx_cancelling(cx)) {
         if (cancel_dequeues(t)) {
             new_first = queue_first() == &t->wait.node; /* no alarm for a timer that is gone */
             erase(&t->wait.node);
         }
         t->wait.task = NULL;
     } else if (t->wait.task == NULL) {
-        /* Contracts off: nobody to wake, so arm nothing and stay pending. */
-        EBB_REQUIRE_OR(1, ebb__cur != NULL, ebb_port_unlock(s); return EBB_PENDING);
         t->deadline = deadline;
         if (deadline <= ebb_time_driver_now()) {
             r = EBB_READY; /* already due: no need to touch the queue */
         } else {
-            t->wait.task = ebb__cur;
+            t->wait.task = cx->task;
             insert(&t->wait.node);
             new_first = queue_first() == &t->wait.node;
         }
@@ -135,7 +141,7 @@ ebb_poll_t (ebb_sleep_until)(ebb_timer *t, ebb_ticks deadline)
         t->wait.task = NULL; /* fired: the alarm took it out of the queue */
         r = EBB_READY;
     } else {
-        t->wait.task = ebb__cur; /* spurious poll: still waiting */
+        /* spurious poll: still waiting */
     }
     if (new_first) {
         service(s, false); /* re-arm the driver; unlocks */
@@ -145,12 +151,12 @@ ebb_poll_t (ebb_sleep_until)(ebb_timer *t, ebb_ticks deadline)
     return r;
 }
 
-ebb_poll_t (ebb_sleep_for)(ebb_timer *t, ebb_ticks ticks)
+ebb_poll_t (ebb_sleep_for)(ebb_cx *cx, ebb_timer *t, ebb_ticks ticks)
 {
     /* The deadline is fixed at the first poll; later polls pass the stored
      * one so a late poll cannot push it back. */
     ebb_ticks deadline = t->wait.task != NULL ? t->deadline : ebb_ticks_add(ebb_now(), ticks);
-    return EBB_POLL(ebb_sleep_until)(t, deadline);
+    return EBB_POLL(ebb_sleep_until)(cx, t, deadline);
 }
 
 void ebb_ticker_start(ebb_ticker *tk, ebb_ticks period)
@@ -169,12 +175,12 @@ void ebb_ticker_start(ebb_ticker *tk, ebb_ticks period)
     tk->timer.deadline = ebb_ticks_add(ebb_now(), period);
 }
 
-ebb_poll_t (ebb_ticker_next)(ebb_ticker *tk)
+ebb_poll_t (ebb_ticker_next)(ebb_cx *cx, ebb_ticker *tk)
 {
     /* A ticker that was never started (period 0) would be ready on every
      * poll; contracts off, it never ticks. */
     EBB_REQUIRE_OR(4, tk->period != 0, return EBB_PENDING);
-    ebb_poll_t r = EBB_POLL(ebb_sleep_until)(&tk->timer, tk->timer.deadline);
+    ebb_poll_t r = EBB_POLL(ebb_sleep_until)(cx, &tk->timer, tk->timer.deadline);
     if (ebb_poll_is_ready(r)) {
         tk->timer.deadline = ebb_ticks_add(tk->timer.deadline, tk->period);
     }

@@ -59,21 +59,21 @@ __attribute__((noinline)) static void format(showdown_msg *m, unsigned level, ui
 #endif
 
 /* hot: placed with the rest of the measured path (port/cortex-m/sections.ld). */
-__attribute__((hot)) static ebb_poll_t button_poll(ebb_task *self)
+__attribute__((hot)) static ebb_poll_t button_poll(ebb_task *self, ebb_cx *cx)
 {
     struct button *b = EBB_CONTAINER_OF(self, struct button, task);
     /* Set by the poll in which the reservation succeeds and used before the
      * next await, so it need not survive one: a local, not task state. */
     void *slot = NULL;
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     for (;;) {
         /* Released: wait for the press (rising edge); pressed: the release. */
         EBB_AWAIT(ebb_board_button_wait(&b->wait, (b->count & 1u) ? EBB_BOARD_FALLING : EBB_BOARD_RISING));
         showdown_probe_thread(true);
         __atomic_store_n(&b->count, b->count + 1u, __ATOMIC_RELAXED); /* and pressed = bit 0 */
-        EBB_AWAIT(ebb_channel_reserve(&b->wait, &queue, &slot));
+        EBB_AWAIT(ebb_spsc_reserve(&b->wait, &queue, &slot));
         format(slot, b->count & 1u, b->count);
-        ebb_channel_commit(&queue);
+        (void)ebb_spsc_commit(&queue);
         showdown_probe_thread(false);
     }
     EBB_END();

@@ -6,8 +6,8 @@
  *           falling edge -> count, released, queue "Button is 0 (n)".
  *   writer: take each queued message and write it to the console.
  *
- * The queue is an 8 x 32-byte ebb_channel.  The button task formats straight
- * into a reserved slot and the writer sends straight from the slot it peeks,
+ * The queue is an 8 x 32-byte ebb_spsc (one producer, one consumer).  The
+ * button task formats straight into a reserved slot and the writer sends straight from the slot it peeks,
  * so no message is ever copied and no task keeps a buffer of its own.
  *
  * The button task, the one on the measured path, is in button.c: the speed
@@ -17,14 +17,10 @@
  */
 #include "showdown.h"
 
-/* Storage named (not EBB_CHANNEL_DEFINE's unnamed one): the RAM report and
- * showdown_ram_bytes() count it by name.  Entered in the channel table, as
- * EBB_CHANNEL_DEFINE would: a cancel of the button (writer) task gives back
- * the reservation (peek) it holds.  Costs nothing in an image that never
- * cancels a task (the linker drops the table). */
+/* Storage named (not EBB_SPSC_DEFINE's unnamed one): the RAM report and
+ * showdown_ram_bytes() count it by name. */
 static showdown_msg queue_storage[SHOWDOWN_QUEUE_LEN];
-ebb_channel queue = EBB_CHANNEL_INITIALIZER(queue_storage);
-EBB_CHANNEL_TABLE_ENTRY(queue, &queue);
+ebb_spsc queue = EBB_SPSC_INITIALIZER(queue_storage);
 
 /* ---- blink ---- */
 struct blink {
@@ -34,10 +30,10 @@ struct blink {
 
 #define BLINK_HALF_PERIOD EBB_MS(100)
 
-static ebb_poll_t blink_poll(ebb_task *self)
+static ebb_poll_t blink_poll(ebb_task *self, ebb_cx *cx)
 {
     struct blink *b = EBB_CONTAINER_OF(self, struct blink, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     /* Drift-free without an ebb_ticker: each deadline is the previous one
      * plus the period (the first poll of a sleep fixes its deadline, later
      * polls ignore the argument), and the period is a constant in flash
@@ -73,14 +69,14 @@ struct writer {
     } u;
 };
 
-static ebb_poll_t writer_poll(ebb_task *self)
+static ebb_poll_t writer_poll(ebb_task *self, ebb_cx *cx)
 {
     struct writer *w = EBB_CONTAINER_OF(self, struct writer, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     for (;;) {
-        EBB_AWAIT(ebb_channel_peek(&w->u.wait, &queue, (void **)&w->msg));
+        EBB_AWAIT(ebb_spsc_peek(&w->u.wait, &queue, (void **)&w->msg));
         EBB_AWAIT(ebb_board_console_write(&w->u.out, w->msg->text, w->msg->len));
-        ebb_channel_release(&queue);
+        (void)ebb_spsc_release(&queue);
     }
     EBB_END();
 }
@@ -94,7 +90,7 @@ void showdown_start(ebb_executor *ex, ebb_executor *button_ex)
     (void)ebb_task_spawn(ex, &blink.task);
 }
 
-unsigned showdown_pending(void) { return ebb_channel_count(&queue); }
+unsigned showdown_pending(void) { return ebb_spsc_count(&queue); }
 
 uint32_t showdown_count(void) { return button.count; }
 

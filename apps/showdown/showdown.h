@@ -62,7 +62,7 @@ static inline uint32_t showdown_rand(uint32_t *state)
 /* ---- shared by the application's files (showdown.c, button.c) ---- */
 
 /** The queue of formatted lines, button -> writer (showdown.c). */
-extern ebb_channel queue;
+extern ebb_spsc queue;
 
 /** The button task's state (button.c), which blink reads. */
 struct button {

@@ -21,20 +21,20 @@ _Static_assert((int)EBB_BOARD_RISING == (int)EBB_EXTI_RISING &&
                    (int)EBB_BOARD_ANY == (int)EBB_EXTI_ANY,
                "ebb_board_edge and ebb_exti_edge differ");
 
-EBB_AWAITABLE static inline ebb_poll_t ebb_board_button_wait(ebb_wait *w, ebb_board_edge edge)
+EBB_AWAITABLE static inline ebb_poll_t ebb_board_button_wait(ebb_cx *cx, ebb_wait *w, ebb_board_edge edge)
 {
-    return EBB_POLL(ebb_exti_wait)(w, EBB_BOARD_BUTTON_LINE, (ebb_exti_edge)edge);
+    return EBB_POLL(ebb_exti_wait)(cx, w, EBB_BOARD_BUTTON_LINE, (ebb_exti_edge)edge);
 }
 
-EBB_AWAITABLE static inline ebb_poll_t ebb_board_console_write(ebb_board_write_op *op, const void *data,
+EBB_AWAITABLE static inline ebb_poll_t ebb_board_console_write(ebb_cx *cx, ebb_board_write_op *op, const void *data,
                                                                size_t len)
 {
-    return EBB_POLL(ebb_usart_write)(op, &ebb__board_console, data, len);
+    return EBB_POLL(ebb_usart_write)(cx, op, &ebb__board_console, data, len);
 }
 
-EBB_AWAITABLE static inline ebb_poll_t ebb_board_console_read(ebb_wait *w, void *buf, size_t max, size_t *got)
+EBB_AWAITABLE static inline ebb_poll_t ebb_board_console_read(ebb_cx *cx, ebb_wait *w, void *buf, size_t max, size_t *got)
 {
-    return EBB_POLL(ebb_usart_read)(w, &ebb__board_console, buf, max, got);
+    return EBB_POLL(ebb_usart_read)(cx, w, &ebb__board_console, buf, max, got);
 }
 
 static inline size_t ebb_board_console_rx_count(void)

@@ -64,10 +64,10 @@ struct transmitter {
     uint32_t value;
 };
 
-static ebb_poll_t transmitter_poll(ebb_task *self)
+static ebb_poll_t transmitter_poll(ebb_task *self, ebb_cx *cx)
 {
     struct transmitter *t = EBB_CONTAINER_OF(self, struct transmitter, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     for (;;) {
         EBB_AWAIT(ebb_signal_wait(&t->wait, &tx_start, &t->value));
         /* 10 bits per byte (8N1). */
@@ -91,12 +91,12 @@ static EBB_TASK_DEFINE(transmitter, struct transmitter, transmitter_poll);
 
 void ebb_board_host_console_observer(void (*fn)(const void *data, size_t len)) { observer = fn; }
 
-ebb_poll_t (ebb_board_console_write)(ebb_board_write_op *op, const void *data, size_t len)
+ebb_poll_t (ebb_board_console_write)(ebb_cx *cx, ebb_board_write_op *op, const void *data, size_t len)
 {
     EBB_REQUIRE(1, tx.running); /* ebb_board_host_init(ex) */
     ebb_poll_t result = EBB_PENDING;
     ebb_irq_state s = ebb_port_lock();
-    if (ebb_cancelling()) {
+    if (ebb_cx_cancelling(cx)) {
         if (tx.owner == &op->wait) {
             tx.owner = &orphan; /* a started write still completes */
         }
@@ -104,18 +104,18 @@ ebb_poll_t (ebb_board_console_write)(ebb_board_write_op *op, const void *data, s
     } else if (tx.owner == &op->wait) {
         /* Still ours (the add only re-checks: we stay on the list until
          * the end of the transmission takes us off and marks us done). */
-        ebb_wait_add_locked(&op->wait, &tx.done);
-    } else if (ebb__uart_write_done(op)) {
+        ebb_wait_add_locked(cx, &op->wait, &tx.done);
+    } else if (ebb__uart_write_done(op, &tx.done)) {
         ebb_wait_remove_locked(&op->wait); /* the transmitter ended our write */
         result = EBB_READY;
     } else if (tx.owner != NULL) {
-        ebb_wait_add_locked(&op->wait, &tx.waiters); /* wait for our turn */
+        ebb_wait_add_locked(cx, &op->wait, &tx.waiters); /* wait for our turn */
     } else {
         ebb_wait_remove_locked(&op->wait);
         tx.owner = &op->wait;
         tx.data = (const uint8_t *)data;
         tx.len = len;
-        ebb_wait_add_locked(&op->wait, &tx.done);
+        ebb_wait_add_locked(cx, &op->wait, &tx.done);
         ebb_signal_raise(&tx_start, 1);
     }
     ebb_port_unlock(s);
@@ -125,12 +125,12 @@ ebb_poll_t (ebb_board_console_write)(ebb_board_write_op *op, const void *data, s
 /* Nothing is ever received: a read waits for ever (until cancelled). */
 static ebb_waitlist rx_waiters = EBB_WAITLIST_INITIALIZER;
 
-ebb_poll_t (ebb_board_console_read)(ebb_wait *w, void *buf, size_t max, size_t *got)
+ebb_poll_t (ebb_board_console_read)(ebb_cx *cx, ebb_wait *w, void *buf, size_t max, size_t *got)
 {
     (void)buf;
     (void)max;
     (void)got;
-    return EBB_POLL(ebb_wait_on)(w, &rx_waiters);
+    return EBB_POLL(ebb_wait_on)(cx, w, &rx_waiters);
 }
 
 size_t ebb_board_console_rx_count(void) { return 0; }

@@ -110,7 +110,7 @@ bool ebb_board_button_pressed(void);
  * button share it (the last to start wins), so wait for one kind at a time.
  * Context: task.  Cost: a lock and a list insert.
  */
-EBB_AWAITABLE ebb_poll_t ebb_board_button_wait(ebb_wait *w, ebb_board_edge edge);
+EBB_AWAITABLE ebb_poll_t ebb_board_button_wait(ebb_cx *cx, ebb_wait *w, ebb_board_edge edge);
 
 /**
  * Awaitable: transmit `len` bytes at `data` (valid until READY) on the
@@ -118,7 +118,7 @@ EBB_AWAITABLE ebb_poll_t ebb_board_button_wait(ebb_wait *w, ebb_board_edge edge)
  * writers wait their turn in FIFO order.  Cancelling stops after the byte
  * in flight.  Context: task.  Cost: per byte at most one interrupt.
  */
-EBB_AWAITABLE ebb_poll_t ebb_board_console_write(ebb_board_write_op *op, const void *data, size_t len);
+EBB_AWAITABLE ebb_poll_t ebb_board_console_write(ebb_cx *cx, ebb_board_write_op *op, const void *data, size_t len);
 
 /**
  * Awaitable: wait until at least one byte has been received on the
@@ -126,7 +126,7 @@ EBB_AWAITABLE ebb_poll_t ebb_board_console_write(ebb_board_write_op *op, const v
  * Bytes stay in the ring until read, so a cancelled read loses nothing.
  * Context: task (one reader).  Cost: O(bytes copied).
  */
-EBB_AWAITABLE ebb_poll_t ebb_board_console_read(ebb_wait *w, void *buf, size_t max, size_t *got);
+EBB_AWAITABLE ebb_poll_t ebb_board_console_read(ebb_cx *cx, ebb_wait *w, void *buf, size_t max, size_t *got);
 
 /** Bytes waiting in the console's receive ring.  Context: any.  O(1). */
 size_t ebb_board_console_rx_count(void);
@@ -143,13 +143,13 @@ uint32_t ebb_board_console_overruns(void);
 /* The board's definitions, inline or not, have exactly these types. */
 #if !defined(__cplusplus) && !defined(__DOXYGEN__)
 _Static_assert(__builtin_types_compatible_p(__typeof__(&(ebb_board_button_wait)),
-                                            ebb_poll_t (*)(ebb_wait *, ebb_board_edge)),
+                                            ebb_poll_t (*)(ebb_cx *, ebb_wait *, ebb_board_edge)),
                "ebb_board_button_wait: wrong type");
 _Static_assert(__builtin_types_compatible_p(__typeof__(&(ebb_board_console_write)),
-                                            ebb_poll_t (*)(ebb_board_write_op *, const void *, size_t)),
+                                            ebb_poll_t (*)(ebb_cx *, ebb_board_write_op *, const void *, size_t)),
                "ebb_board_console_write: wrong type");
 _Static_assert(__builtin_types_compatible_p(__typeof__(&(ebb_board_console_read)),
-                                            ebb_poll_t (*)(ebb_wait *, void *, size_t, size_t *)),
+                                            ebb_poll_t (*)(ebb_cx *, ebb_wait *, void *, size_t, size_t *)),
                "ebb_board_console_read: wrong type");
 _Static_assert(__builtin_types_compatible_p(__typeof__(&ebb_board_console_rx_count), size_t (*)(void)),
                "ebb_board_console_rx_count: wrong type");

@@ -32,14 +32,14 @@ void ebb_board_led(bool on)
 
 /* ---- console ---- */
 
-ebb_poll_t (ebb_board_console_write)(ebb_board_write_op *op, const void *data, size_t len)
+ebb_poll_t (ebb_board_console_write)(ebb_cx *cx, ebb_board_write_op *op, const void *data, size_t len)
 {
-    return EBB_POLL(ebb_cmsdk_uart_write)(op, &console, data, len);
+    return EBB_POLL(ebb_cmsdk_uart_write)(cx, op, &console, data, len);
 }
 
-ebb_poll_t (ebb_board_console_read)(ebb_wait *w, void *buf, size_t max, size_t *got)
+ebb_poll_t (ebb_board_console_read)(ebb_cx *cx, ebb_wait *w, void *buf, size_t max, size_t *got)
 {
-    return EBB_POLL(ebb_cmsdk_uart_read)(w, &console, buf, max, got);
+    return EBB_POLL(ebb_cmsdk_uart_read)(cx, w, &console, buf, max, got);
 }
 
 size_t ebb_board_console_rx_count(void)

@@ -78,14 +78,14 @@ void ebb_board_led(bool on)
 
 /* ---- console (ebb_board.h) ---- */
 
-ebb_poll_t (ebb_board_console_write)(ebb_board_write_op *op, const void *data, size_t len)
+ebb_poll_t (ebb_board_console_write)(ebb_cx *cx, ebb_board_write_op *op, const void *data, size_t len)
 {
-    return EBB_POLL(ebb_ns16550_write)(op, &ebb__board_console, data, len);
+    return EBB_POLL(ebb_ns16550_write)(cx, op, &ebb__board_console, data, len);
 }
 
-ebb_poll_t (ebb_board_console_read)(ebb_wait *w, void *buf, size_t max, size_t *got)
+ebb_poll_t (ebb_board_console_read)(ebb_cx *cx, ebb_wait *w, void *buf, size_t max, size_t *got)
 {
-    return EBB_POLL(ebb_ns16550_read)(w, &ebb__board_console, buf, max, got);
+    return EBB_POLL(ebb_ns16550_read)(cx, w, &ebb__board_console, buf, max, got);
 }
 
 size_t ebb_board_console_rx_count(void)

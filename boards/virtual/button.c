@@ -22,16 +22,16 @@ bool ebb_board_button_pressed(void)
     return button_level;
 }
 
-ebb_poll_t (ebb_board_button_wait)(ebb_wait *w, ebb_board_edge edge)
+ebb_poll_t (ebb_board_button_wait)(ebb_cx *cx, ebb_wait *w, ebb_board_edge edge)
 {
-    if (w->task != NULL || ebb_cancelling()) {
-        return EBB_POLL(ebb_wait_on)(w, &button_waiters);
+    if (w->task != NULL || ebb_cx_cancelling(cx)) {
+        return EBB_POLL(ebb_wait_on)(cx, w, &button_waiters);
     }
     /* Selecting the edge and registering the waiter are one step, or an
      * edge in between would find nobody to wake. */
     ebb_irq_state s = ebb_port_lock();
     button_armed = (uint8_t)edge;
-    ebb_poll_t p = EBB_POLL(ebb_wait_on)(w, &button_waiters);
+    ebb_poll_t p = EBB_POLL(ebb_wait_on)(cx, w, &button_waiters);
     ebb_port_unlock(s);
     return p;
 }

@@ -48,10 +48,10 @@ static void next_edge(struct finger *f)
     }
 }
 
-static ebb_poll_t finger_poll(ebb_task *self)
+static ebb_poll_t finger_poll(ebb_task *self, ebb_cx *cx)
 {
     struct finger *f = EBB_CONTAINER_OF(self, struct finger, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     f->t = ebb_now();
     for (f->i = 0; f->i < f->n; f->i++) {
         next_edge(f);
@@ -90,7 +90,10 @@ static void finger_stop(void)
     if (finger_hold != NULL) {
         finger_hold(true);
     }
-    (void)ebb_task_cancel(&finger.task); /* it holds nothing: never refused */
+    /* Held off, it is not being polled, and it owns no mutex: never refused. */
+    if (ebb_task_cancel(&finger.task) != EBB_OK) {
+        ebb_port_panic("finger", 1);
+    }
 }
 
 static void finger_start(void)

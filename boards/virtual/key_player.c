@@ -20,10 +20,10 @@ struct keys {
     uint32_t waited_ms;
 };
 
-static ebb_poll_t keys_poll(ebb_task *self)
+static ebb_poll_t keys_poll(ebb_task *self, ebb_cx *cx)
 {
     struct keys *k = EBB_CONTAINER_OF(self, struct keys, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     for (;;) {
         EBB_AWAIT(ebb_signal_wait(&k->wait, &keys_signal, &k->value));
         while (keys_played != keys_typed) {

@@ -63,7 +63,7 @@ void ebb_cmsdk_uart_init(ebb_cmsdk_uart *u, uintptr_t regs_base, unsigned rx_irq
  * flight.  Context: task.  Cost: per byte one interrupt on hardware (none on
  * QEMU).
  */
-EBB_AWAITABLE ebb_poll_t ebb_cmsdk_uart_write(ebb_cmsdk_uart_write_op *op, ebb_cmsdk_uart *u, const void *data,
+EBB_AWAITABLE ebb_poll_t ebb_cmsdk_uart_write(ebb_cx *cx, ebb_cmsdk_uart_write_op *op, ebb_cmsdk_uart *u, const void *data,
                                 size_t len);
 #define ebb_cmsdk_uart_write(...) EBB_AWAITABLE_CALL(ebb_cmsdk_uart_write, __VA_ARGS__)
 
@@ -73,7 +73,7 @@ EBB_AWAITABLE ebb_poll_t ebb_cmsdk_uart_write(ebb_cmsdk_uart_write_op *op, ebb_c
  * read, so a cancelled read loses nothing.
  * Context: task (one reader per UART).  Cost: O(bytes copied).
  */
-EBB_AWAITABLE ebb_poll_t ebb_cmsdk_uart_read(ebb_wait *w, ebb_cmsdk_uart *u, void *buf, size_t max,
+EBB_AWAITABLE ebb_poll_t ebb_cmsdk_uart_read(ebb_cx *cx, ebb_wait *w, ebb_cmsdk_uart *u, void *buf, size_t max,
                                size_t *got);
 #define ebb_cmsdk_uart_read(...) EBB_AWAITABLE_CALL(ebb_cmsdk_uart_read, __VA_ARGS__)
 

@@ -63,16 +63,16 @@ static void tx_stop(void *drv)
 
 static const ebb_uart_tx_ops tx_ops = {tx_start, tx_stop};
 
-ebb_poll_t (ebb_cmsdk_uart_write)(ebb_cmsdk_uart_write_op *op, ebb_cmsdk_uart *u, const void *data,
+ebb_poll_t (ebb_cmsdk_uart_write)(ebb_cx *cx, ebb_cmsdk_uart_write_op *op, ebb_cmsdk_uart *u, const void *data,
                                 size_t len)
 {
-    return ebb_uart_tx_write(op, &u->tx, data, len, &tx_ops, u);
+    return ebb_uart_tx_write(cx, op, &u->tx, data, len, &tx_ops, u);
 }
 
-ebb_poll_t (ebb_cmsdk_uart_read)(ebb_wait *w, ebb_cmsdk_uart *u, void *buf, size_t max,
+ebb_poll_t (ebb_cmsdk_uart_read)(ebb_cx *cx, ebb_wait *w, ebb_cmsdk_uart *u, void *buf, size_t max,
                                size_t *got)
 {
-    return ebb_uart_rx_read(w, &u->rx, buf, max, got);
+    return ebb_uart_rx_read(cx, w, &u->rx, buf, max, got);
 }
 
 void ebb_cmsdk_uart_write_blocking(ebb_cmsdk_uart *u, const void *data, size_t len)

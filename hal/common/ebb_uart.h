@@ -24,38 +24,31 @@ extern "C" {
 
 /** State of one asynchronous UART write; embed it in the task's state.
  *  Zero-initialise.  Idle again (reusable) once the write is READY or
- *  cancelled.  Just its wait (12 bytes on an MCU): while the write owns the
- *  transmitter the driver's state says so (its owner, or the head of its
- *  list), and the end of its transmission leaves a mark in the wait's
- *  `node.prev` - a field that means nothing while the wait is on no list,
- *  and which no list ever sets to an odd value - so no `started` flag
- *  (4 bytes with its padding) is needed to tell "my write is over" from
- *  "my turn has come". */
+ *  cancelled.  Just its wait: while the write owns the transmitter the
+ *  driver's state says so (its owner, or the head of its list), and the end
+ *  of its transmission fires the wait from the driver's `done` list - which
+ *  the wait records (ebb_wait::list) - so "my write is over" is told from
+ *  "my turn has come" (fired from the `turn` list) without a flag. */
 typedef struct ebb_uart_write_op {
     ebb_wait wait;
 } ebb_uart_write_op;
 
-/* Internal: the mark of a write whose transmission is over. */
-#define EBB__UART_WRITE_DONE ((ebb_dnode *)(uintptr_t)1u)
-
 /* Internal, for drivers: the transmission of the write waiting with `w`
- * (it owns the transmitter) is over.  Wake it if it is on `list` - where
- * it is then first - and mark it done.  Context: any, lock held.  O(1). */
-static inline void ebb__uart_write_end_locked(ebb_wait *w, ebb_waitlist *list)
+ * (it owns the transmitter) is over: wake it from `done`, where it is then
+ * first.  Context: any, lock held.  O(1). */
+static inline void ebb__uart_write_end_locked(ebb_wait *w, ebb_waitlist *done)
 {
     if (ebb_wait_linked(w)) {
-        (void)ebb_waitlist_wake_one_locked(list);
+        (void)ebb_waitlist_wake_one_locked(done);
     }
-    w->node.prev = EBB__UART_WRITE_DONE;
 }
 
-/* Internal, for drivers: true if the write of `op` was marked done and
- * has not been polled READY (or cancelled) since: a mark left by an
- * earlier write on an idle wait (task NULL) does not count, and the next
- * wait on a list overwrites it.  Context: task, lock held.  O(1). */
-static inline bool ebb__uart_write_done(const ebb_uart_write_op *op)
+/* Internal, for drivers: true if the write of `op` was fired from the
+ * driver's `done` list (its transmission is over) and has not been polled
+ * READY (or cancelled) since.  Context: task, lock held.  O(1). */
+static inline bool ebb__uart_write_done(const ebb_uart_write_op *op, const ebb_waitlist *done)
 {
-    return op->wait.node.prev == EBB__UART_WRITE_DONE && op->wait.task != NULL;
+    return ebb_wait_fired(&op->wait) && op->wait.list == done;
 }
 
 /** Transmit side of a driver: the write in progress and its bytes, the
@@ -85,7 +78,7 @@ typedef struct ebb_uart_tx_ops {
  * Cancelling stops after the bytes in flight.  The wakes happen after the
  * lock is released.  Context: task.  Cost: O(1) plus the driver's start.
  */
-ebb_poll_t ebb_uart_tx_write(ebb_uart_write_op *op, ebb_uart_tx *tx, const void *data, size_t len,
+ebb_poll_t ebb_uart_tx_write(ebb_cx *cx, ebb_uart_write_op *op, ebb_uart_tx *tx, const void *data, size_t len,
                              const ebb_uart_tx_ops *ops, void *drv);
 
 /** The write in progress has handed over its last byte (the driver's
@@ -133,7 +126,7 @@ static inline void ebb_uart_rx_wake(ebb_uart_rx *rx) { ebb_waitlist_wake_all(&rx
  *  ring, then copy up to `max` (> 0) into `buf` and set *got.  Bytes stay
  *  in the ring until read, so a cancelled read loses nothing.
  *  Context: task (one reader per ring).  Cost: O(bytes copied). */
-ebb_poll_t ebb_uart_rx_read(ebb_wait *w, ebb_uart_rx *rx, void *buf, size_t max, size_t *got);
+ebb_poll_t ebb_uart_rx_read(ebb_cx *cx, ebb_wait *w, ebb_uart_rx *rx, void *buf, size_t max, size_t *got);
 
 /** Bytes waiting in the ring.  Context: any.  Cost: 2 loads. */
 static inline uint16_t ebb_uart_rx_count(const ebb_uart_rx *rx)

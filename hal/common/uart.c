@@ -5,13 +5,13 @@
 #include "ebb/port.h"
 #include "ebb/task.h"
 
-ebb_poll_t ebb_uart_tx_write(ebb_uart_write_op *op, ebb_uart_tx *tx, const void *data, size_t len,
+ebb_poll_t ebb_uart_tx_write(ebb_cx *cx, ebb_uart_write_op *op, ebb_uart_tx *tx, const void *data, size_t len,
                              const ebb_uart_tx_ops *ops, void *drv)
 {
     ebb_poll_t result = EBB_PENDING;
     bool freed = false;
     ebb_irq_state s = ebb_port_lock();
-    if (ebb_cancelling()) {
+    if (ebb_cx_cancelling(cx)) {
         if (tx->owner == &op->wait) {
             tx->ptr = tx->end; /* the bytes in flight complete on their own */
             tx->owner = NULL;
@@ -22,13 +22,13 @@ ebb_poll_t ebb_uart_tx_write(ebb_uart_write_op *op, ebb_uart_tx *tx, const void 
     } else if (tx->owner == &op->wait) {
         /* Still ours (the add only re-checks: we stay on the list until
          * the end of the transmission takes us off and marks us done). */
-        ebb_wait_add_locked(&op->wait, &tx->done);
-    } else if (ebb__uart_write_done(op)) {
+        ebb_wait_add_locked(cx, &op->wait, &tx->done);
+    } else if (ebb__uart_write_done(op, &tx->done)) {
         /* The interrupt finished our transmission (ebb_uart_tx_end_locked). */
         ebb_wait_remove_locked(&op->wait);
         result = EBB_READY;
     } else if (tx->owner != NULL) {
-        ebb_wait_add_locked(&op->wait, &tx->turn); /* wait for our turn */
+        ebb_wait_add_locked(cx, &op->wait, &tx->turn); /* wait for our turn */
     } else {
         ebb_wait_remove_locked(&op->wait);
         tx->owner = &op->wait;
@@ -40,7 +40,7 @@ ebb_poll_t ebb_uart_tx_write(ebb_uart_write_op *op, ebb_uart_tx *tx, const void 
             freed = true;
             result = EBB_READY;
         } else {
-            ebb_wait_add_locked(&op->wait, &tx->done);
+            ebb_wait_add_locked(cx, &op->wait, &tx->done);
         }
     }
     ebb_port_unlock(s);
@@ -77,13 +77,13 @@ bool ebb_uart_rx_put(ebb_uart_rx *rx, uint8_t b)
     return true;
 }
 
-ebb_poll_t ebb_uart_rx_read(ebb_wait *w, ebb_uart_rx *rx, void *buf, size_t max, size_t *got)
+ebb_poll_t ebb_uart_rx_read(ebb_cx *cx, ebb_wait *w, ebb_uart_rx *rx, void *buf, size_t max, size_t *got)
 {
     ebb_irq_state s = ebb_port_lock();
     uint16_t tail = rx->tail;
     uint16_t avail = (uint16_t)(rx->head - tail);
-    bool ok = !ebb_cancelling() && avail != 0;
-    ebb_poll_t r = ebb_wait_step_locked(w, &rx->waiters, ok, false); /* the interrupt wakes all */
+    bool ok = !ebb_cx_cancelling(cx) && avail != 0;
+    ebb_poll_t r = ebb_wait_step_locked(cx, w, &rx->waiters, ok, false); /* the interrupt wakes all */
     ebb_port_unlock(s);
     if (!ebb_poll_is_ready(r)) {
         return r;

@@ -53,7 +53,7 @@ void ebb_nrf51_uart_init(ebb_nrf51_uart *u, uintptr_t base, unsigned irq, unsign
  * the last byte has been sent.  Cancelling stops after the byte in
  * flight.  Context: task.  Cost: one interrupt per byte.
  */
-EBB_AWAITABLE ebb_poll_t ebb_nrf51_uart_write(ebb_nrf51_uart_write_op *op, ebb_nrf51_uart *u,
+EBB_AWAITABLE ebb_poll_t ebb_nrf51_uart_write(ebb_cx *cx, ebb_nrf51_uart_write_op *op, ebb_nrf51_uart *u,
                                             const void *data, size_t len);
 #define ebb_nrf51_uart_write(...) EBB_AWAITABLE_CALL(ebb_nrf51_uart_write, __VA_ARGS__)
 
@@ -63,7 +63,7 @@ EBB_AWAITABLE ebb_poll_t ebb_nrf51_uart_write(ebb_nrf51_uart_write_op *op, ebb_n
  * read, so a cancelled read loses nothing.
  * Context: task (one reader per UART).  Cost: O(bytes copied).
  */
-EBB_AWAITABLE ebb_poll_t ebb_nrf51_uart_read(ebb_wait *w, ebb_nrf51_uart *u, void *buf, size_t max,
+EBB_AWAITABLE ebb_poll_t ebb_nrf51_uart_read(ebb_cx *cx, ebb_wait *w, ebb_nrf51_uart *u, void *buf, size_t max,
                                            size_t *got);
 #define ebb_nrf51_uart_read(...) EBB_AWAITABLE_CALL(ebb_nrf51_uart_read, __VA_ARGS__)
 

@@ -71,7 +71,7 @@ void ebb_ns16550_rx_start(ebb_ns16550 *u, uint8_t *rx_buf, uint16_t rx_size);
  * stops the transmission after the bytes already in the FIFO.
  * Context: task.  Cost: one THRE interrupt per 16 bytes on hardware.
  */
-EBB_AWAITABLE ebb_poll_t ebb_ns16550_write(ebb_ns16550_write_op *op, ebb_ns16550 *u, const void *data,
+EBB_AWAITABLE ebb_poll_t ebb_ns16550_write(ebb_cx *cx, ebb_ns16550_write_op *op, ebb_ns16550 *u, const void *data,
                              size_t len);
 #define ebb_ns16550_write(...) EBB_AWAITABLE_CALL(ebb_ns16550_write, __VA_ARGS__)
 
@@ -82,7 +82,7 @@ EBB_AWAITABLE ebb_poll_t ebb_ns16550_write(ebb_ns16550_write_op *op, ebb_ns16550
  * Contract ns16550:2 - the receiver was started (ebb_ns16550_rx_start).
  * Context: task (one reader per UART).  Cost: O(bytes copied).
  */
-EBB_AWAITABLE ebb_poll_t ebb_ns16550_read(ebb_wait *w, ebb_ns16550 *u, void *buf, size_t max, size_t *got);
+EBB_AWAITABLE ebb_poll_t ebb_ns16550_read(ebb_cx *cx, ebb_wait *w, ebb_ns16550 *u, void *buf, size_t max, size_t *got);
 #define ebb_ns16550_read(...) EBB_AWAITABLE_CALL(ebb_ns16550_read, __VA_ARGS__)
 
 /** Bytes waiting in the receive ring.  Context: any.  Cost: 2 loads. */

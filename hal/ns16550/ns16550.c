@@ -103,16 +103,16 @@ static void tx_stop(void *drv)
 
 static const ebb_uart_tx_ops tx_ops = {tx_start, tx_stop};
 
-ebb_poll_t (ebb_ns16550_write)(ebb_ns16550_write_op *op, ebb_ns16550 *u, const void *data,
+ebb_poll_t (ebb_ns16550_write)(ebb_cx *cx, ebb_ns16550_write_op *op, ebb_ns16550 *u, const void *data,
                              size_t len)
 {
-    return ebb_uart_tx_write(op, &u->tx, data, len, &tx_ops, u);
+    return ebb_uart_tx_write(cx, op, &u->tx, data, len, &tx_ops, u);
 }
 
-ebb_poll_t (ebb_ns16550_read)(ebb_wait *w, ebb_ns16550 *u, void *buf, size_t max, size_t *got)
+ebb_poll_t (ebb_ns16550_read)(ebb_cx *cx, ebb_wait *w, ebb_ns16550 *u, void *buf, size_t max, size_t *got)
 {
     EBB_REQUIRE(2, u->rx.buf != NULL);
-    return ebb_uart_rx_read(w, &u->rx, buf, max, got);
+    return ebb_uart_rx_read(cx, w, &u->rx, buf, max, got);
 }
 
 void ebb_ns16550_write_blocking(ebb_ns16550 *u, const void *data, size_t len)

@@ -99,22 +99,26 @@ extern volatile uint32_t ebb_exti_virtual_pr;
 void ebb_exti_init_line(unsigned line, unsigned port, unsigned prio);
 
 /* Internal: the start of a wait (selects the edge, registers). */
-ebb_poll_t ebb__exti_wait_start(ebb_wait *w, unsigned line, ebb_exti_edge edge);
+ebb_poll_t ebb__exti_wait_start(ebb_cx *cx, ebb_wait *w, unsigned line, ebb_exti_edge edge);
 
 /**
  * Awaitable: ready at the next `edge` on `line` after the wait started.
  * Follows ebb/async.h's contract (cancel withdraws the waiter).
- * Contract exti:2 - line within the configured range; contract wait:1.
+ * Contract exti:2 - line within the configured range; contracts wait:2,
+ * wait:3 (ebb_wait_mine()).
  * Context: task.  Cost: O(1) (O(waiters) on cancel).
  */
-EBB_AWAITABLE static inline ebb_poll_t ebb_exti_wait(ebb_wait *w, unsigned line, ebb_exti_edge edge)
+EBB_AWAITABLE static inline ebb_poll_t ebb_exti_wait(ebb_cx *cx, ebb_wait *w, unsigned line, ebb_exti_edge edge)
 {
-    if (w->task != NULL || ebb_cancelling()) {
-        /* Resumed or cancelled: the edge was selected when the wait began
-         * (and the line checked), so this is the inlined generic wait. */
-        return EBB_POLL(ebb_wait_on)(w, ebb_exti_list(line));
+    if (ebb_wait_take_fire(cx, w, ebb_exti_list(line))) {
+        return EBB_READY; /* the edge came: no lock */
     }
-    return ebb__exti_wait_start(w, line, edge);
+    if (w->task != NULL || ebb_cx_cancelling(cx)) {
+        /* Re-polled or cancelled: the edge was selected when the wait
+         * began (and the line checked). */
+        return ebb__wait_on_locked_path(cx, w, ebb_exti_list(line));
+    }
+    return ebb__exti_wait_start(cx, w, line, edge);
 }
 #define ebb_exti_wait(...) EBB_AWAITABLE_CALL(ebb_exti_wait, __VA_ARGS__)
 
@@ -160,8 +164,8 @@ static inline void ebb_exti_dispatch(uint32_t mask)
         return;
     }
     if ((EBB_EXTI_RANGE_MASK & (EBB_EXTI_RANGE_MASK - 1u)) == 0u) {
-        /* One line in range: nothing to search, the wake is inlined - this
-         * is the path the showdown measures.  Everything pending in the
+        /* One line in range: nothing to search, the wake is inlined.
+         * Everything pending in the
          * group is cleared; lines outside the range have no waiters (and
          * are never unmasked by ebb). */
         ebb_irq_state s = ebb_port_lock();
@@ -175,7 +179,8 @@ static inline void ebb_exti_dispatch(uint32_t mask)
             n->next = NULL;
             (void)ebb__wake_locked(EBB_CONTAINER_OF(n, ebb_wait, node)->task);
         } else if (pr != 0u && n != NULL) {
-            ebb__waitlist_wake_many(l, s); /* one waiter per critical section; unlocks */
+            ebb_port_unlock(s);
+            ebb_waitlist_wake_all(l); /* one waiter per critical section */
             return;
         }
         ebb_port_unlock(s);

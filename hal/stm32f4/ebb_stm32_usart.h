@@ -47,12 +47,13 @@ typedef struct ebb_usart_rx {
 struct ebb_usart {
     ebb_stm32_usart_regs *regs;
     const uint8_t *tx_ptr, *tx_end; /* bytes not yet handed to the hardware */
-    /* The write in progress (at the head) until its last byte is out,
-     * then the writers waiting for their turn: the transmitter is busy
-     * exactly while the list is not empty, and its owner is the head.  The
-     * end of a transmission marks the owner's write done and wakes (so
-     * unlinks) every waiter.  No owner pointer needed: 4 bytes less. */
-    ebb_waitlist tx_waiters;
+    /* The write that owns the transmitter waits on tx_done until the end
+     * of its transmission fires it (busy <=> tx_done is not empty); the
+     * writers waiting for their turn wait on tx_turn, and each end of a
+     * transmission hands the turn to the first of them: O(1) in the
+     * interrupt, whatever the number of writers. */
+    ebb_waitlist tx_done;
+    ebb_waitlist tx_turn;
 };
 
 /** State of one write (the type every ebb UART driver shares). */
@@ -96,7 +97,7 @@ ebb_usart_rx *ebb_usart_rx_of(const ebb_usart *u);
  * transmission after the byte in flight.
  * Context: task.  Cost: per byte one interrupt on hardware (none on QEMU).
  */
-EBB_AWAITABLE ebb_poll_t ebb_usart_write(ebb_usart_write_op *op, ebb_usart *u, const void *data, size_t len);
+EBB_AWAITABLE ebb_poll_t ebb_usart_write(ebb_cx *cx, ebb_usart_write_op *op, ebb_usart *u, const void *data, size_t len);
 #define ebb_usart_write(...) EBB_AWAITABLE_CALL(ebb_usart_write, __VA_ARGS__)
 
 /**
@@ -107,7 +108,7 @@ EBB_AWAITABLE ebb_poll_t ebb_usart_write(ebb_usart_write_op *op, ebb_usart *u, c
  * contracts off such a read stays pending for ever.
  * Context: task (one reader per USART).  Cost: O(bytes copied).
  */
-EBB_AWAITABLE ebb_poll_t ebb_usart_read(ebb_wait *w, ebb_usart *u, void *buf, size_t max, size_t *got);
+EBB_AWAITABLE ebb_poll_t ebb_usart_read(ebb_cx *cx, ebb_wait *w, ebb_usart *u, void *buf, size_t max, size_t *got);
 #define ebb_usart_read(...) EBB_AWAITABLE_CALL(ebb_usart_read, __VA_ARGS__)
 
 /** Bytes waiting in the receive ring (0 without one).  Context: any.

@@ -39,7 +39,7 @@ __attribute__((cold)) void ebb_exti_init_line(unsigned line, unsigned port, unsi
 }
 
 /* The start of a wait (ebb_exti_wait() inlines the rest). */
-ebb_poll_t ebb__exti_wait_start(ebb_wait *w, unsigned line, ebb_exti_edge edge)
+ebb_poll_t ebb__exti_wait_start(ebb_cx *cx, ebb_wait *w, unsigned line, ebb_exti_edge edge)
 {
     EBB_REQUIRE(2, IN_RANGE(line));
     /* Lock nests: selecting the edge and registering the waiter must be one
@@ -50,7 +50,7 @@ ebb_poll_t ebb__exti_wait_start(ebb_wait *w, unsigned line, ebb_exti_edge edge)
     uint32_t f = EBB_STM32_EXTI->FTSR & ~bit;
     EBB_STM32_EXTI->RTSR = r | ((edge & EBB_EXTI_RISING) ? bit : 0u);
     EBB_STM32_EXTI->FTSR = f | ((edge & EBB_EXTI_FALLING) ? bit : 0u);
-    ebb_poll_t p = EBB_POLL(ebb_wait_on)(w, ebb_exti_list(line));
+    ebb_poll_t p = EBB_POLL(ebb_wait_on)(cx, w, ebb_exti_list(line));
     ebb_port_unlock(s);
     return p;
 }

@@ -31,7 +31,8 @@ __attribute__((cold)) void ebb_usart_init(ebb_usart *u, uintptr_t regs_base, uns
 
     u->regs = (ebb_stm32_usart_regs *)regs_base;
     u->tx_ptr = u->tx_end = NULL;
-    ebb_waitlist_init(&u->tx_waiters);
+    ebb_waitlist_init(&u->tx_done);
+    ebb_waitlist_init(&u->tx_turn);
 
     ebb_stm32_usart_regs *r = u->regs;
     r->CR1 = 0;
@@ -70,62 +71,54 @@ static void feed(ebb_usart *u)
     }
 }
 
-/* The last byte of the write in progress is out: wake its owner (the
- * head of the list) marking its write done, then let the next writer in.
- * Lock held. */
+/* The last byte of the write in progress is out: fire its owner from
+ * tx_done (its write is over) and hand the turn to the next writer.
+ * Lock held.  O(1). */
 static void tx_finish(ebb_usart *u)
 {
-    ebb_wait *owner = ebb_waitlist_first(&u->tx_waiters);
-    /* The others race for the transmitter in the order they were woken. */
-    ebb_waitlist_wake_all_locked(&u->tx_waiters);
-    if (owner != NULL) { /* always (TCIE is set only with an owner); cheap to be sure */
-        owner->node.prev = EBB__UART_WRITE_DONE; /* off the list now: see ebb_uart_write_op */
-    }
+    (void)ebb_waitlist_wake_one_locked(&u->tx_done);
+    (void)ebb_waitlist_wake_one_locked(&u->tx_turn);
 }
 
-ebb_poll_t (ebb_usart_write)(ebb_usart_write_op *op, ebb_usart *u, const void *data, size_t len)
+ebb_poll_t (ebb_usart_write)(ebb_cx *cx, ebb_usart_write_op *op, ebb_usart *u, const void *data, size_t len)
 {
     ebb_stm32_usart_regs *r = u->regs;
+    ebb_wait *const w = &op->wait;
     ebb_poll_t result = EBB_PENDING;
     ebb_irq_state s = ebb_port_lock();
-    /* The transmitter is ours exactly while our wait heads the list: an
-     * owner takes it only from an empty list, the writers waiting their
-     * turn queue behind it, and nothing but tx_finish() (which wakes them
-     * all) or our own cancel takes the owner off. */
-    bool owner = ebb_waitlist_first(&u->tx_waiters) == &op->wait;
-    if (ebb_cancelling()) {
+    /* The transmitter is ours exactly while our wait is on tx_done. */
+    bool const owner = ebb_wait_linked(w) && w->list == &u->tx_done;
+    if (ebb_cx_cancelling(cx)) {
+        bool const pass_turn = owner || (ebb_wait_fired(w) && w->list == &u->tx_turn);
         if (owner) {
             r->CR1 &= ~(EBB_USART_CR1_TXEIE | EBB_USART_CR1_TCIE);
             u->tx_ptr = u->tx_end;
-            ebb_wait_remove_locked(&op->wait);
-            ebb_waitlist_wake_all_locked(&u->tx_waiters); /* the next writer's turn */
         }
-        ebb_wait_remove_locked(&op->wait);
+        ebb_wait_remove_locked(w);
+        if (pass_turn) {
+            (void)ebb_waitlist_wake_one_locked(&u->tx_turn); /* the next writer's turn */
+        }
     } else if (owner) {
         /* Still transmitting. */
-    } else if (ebb__uart_write_done(op)) {
-        /* tx_finish() ended our transmission (and took us off the list). */
-        ebb_wait_remove_locked(&op->wait);
+    } else if (ebb__uart_write_done(op, &u->tx_done)) {
+        /* tx_finish() ended our transmission. */
+        ebb_wait_remove_locked(w);
         result = EBB_READY;
+    } else if (!ebb_waitlist_empty(&u->tx_done)) {
+        /* Busy: wait for our turn (at the front if we were handed it and
+         * a writer that was not waiting got in first). */
+        ebb_wait_add_locked(cx, w, &u->tx_turn);
     } else {
-        /* Busy exactly while someone is on the list (see ebb_usart): then
-         * wait for our turn; else take the transmitter, and be its owner at
-         * the head of the list until the last byte is out.  (Contracts off,
-         * outside a task, nothing is taken: the add below registers nothing
-         * and the write stays pending.) */
-        if (ebb_waitlist_empty(&u->tx_waiters) && ebb_current() != NULL) {
-            u->tx_ptr = (const uint8_t *)data;
-            u->tx_end = u->tx_ptr + len;
-            feed(u);
-            if (u->tx_ptr == u->tx_end && (r->SR & EBB_USART_SR_TC)) {
-                ebb_wait_remove_locked(&op->wait); /* QEMU, or an empty write */
-                result = EBB_READY;
-            } else {
-                r->CR1 |= (u->tx_ptr != u->tx_end) ? EBB_USART_CR1_TXEIE : EBB_USART_CR1_TCIE;
-            }
-        }
-        if (!ebb_poll_is_ready(result)) {
-            ebb_wait_add_locked(&op->wait, &u->tx_waiters);
+        ebb_wait_remove_locked(w);
+        u->tx_ptr = (const uint8_t *)data;
+        u->tx_end = u->tx_ptr + len;
+        feed(u);
+        if (u->tx_ptr == u->tx_end && (r->SR & EBB_USART_SR_TC)) {
+            result = EBB_READY; /* QEMU, or an empty write */
+            (void)ebb_waitlist_wake_one_locked(&u->tx_turn);
+        } else {
+            r->CR1 |= (u->tx_ptr != u->tx_end) ? EBB_USART_CR1_TXEIE : EBB_USART_CR1_TCIE;
+            ebb_wait_add_locked(cx, w, &u->tx_done);
         }
     }
     ebb_port_unlock(s);

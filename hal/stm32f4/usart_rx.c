@@ -38,14 +38,14 @@ __attribute__((cold)) void ebb_usart_rx_start(ebb_usart *u, ebb_usart_rx *rx, ui
     ebb_port_unlock(s);
 }
 
-ebb_poll_t (ebb_usart_read)(ebb_wait *w, ebb_usart *u, void *buf, size_t max, size_t *got)
+ebb_poll_t (ebb_usart_read)(ebb_cx *cx, ebb_wait *w, ebb_usart *u, void *buf, size_t max, size_t *got)
 {
     ebb_usart_rx *rx = ebb_usart_rx_of(u);
     EBB_REQUIRE(2, rx != NULL);
     if (rx == NULL) {
         return EBB_PENDING; /* contracts off: nothing will ever arrive */
     }
-    return ebb_uart_rx_read(w, &rx->ring, buf, max, got);
+    return ebb_uart_rx_read(cx, w, &rx->ring, buf, max, got);
 }
 
 /* ebb_usart_isr()'s receive half, `sr` the status it read (RXNE or ORE

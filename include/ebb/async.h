@@ -3,17 +3,22 @@
  * combinators (select, join, timeout, yield).
  *
  * A coroutine is a function returning ebb_poll_t whose body sits between
- * EBB_BEGIN(&co) and EBB_END().  Task bodies are coroutines (co = &task->co);
+ * EBB_BEGIN(cx, &co) and EBB_END().  Task bodies are coroutines (co = &task->co);
  * so are async functions, whose ebb_co lives in a state struct the caller
  * embeds in its own state - awaiting one is just EBB_AWAIT(fn(&self->sub)).
  *
  * Every awaitable follows one contract.  Called in a task's poll it either
  *   - returns EBB_READY (done; it has reset itself so the next await of the
  *     same state starts afresh), or
- *   - returns EBB_PENDING after arranging that ebb_current() is woken when it
+ *   - returns EBB_PENDING after arranging that cx->task is woken when it
  *     may make progress (a spurious poll before that is harmless), or
- *   - when ebb_cancelling() is true: withdraws every waker it registered,
- *     resets itself and returns EBB_PENDING.
+ *   - when ebb_cx_cancelling(cx) is true: withdraws every waker it
+ *     registered, resets itself and returns EBB_PENDING.
+ * The context `cx` (ebb_cx, ebb/task.h) is the coroutine's first parameter
+ * after its state: a task body is `ebb_poll_t body(ebb_task *self, ebb_cx
+ * *cx)`, an async function `ebb_poll_t fn(ebb_cx *cx, struct fn_state *st)`,
+ * awaited as EBB_AWAIT(fn(cx, &self->st)).  ebb's own awaitables get it
+ * from EBB_BEGIN without being written (EBB_AWAITABLE_CALL).
  * Arguments are evaluated at every poll but used when the awaitable starts.
  *
  * Rules inside a coroutine body (the price of having no stack):
@@ -26,7 +31,8 @@
  *   4. No await inside a GNU statement expression; the body of a coroutine
  *      must be smaller than 32 KiB of code (resume offsets are 16-bit).
  *   5. The macros only work between EBB_BEGIN and EBB_END of the same
- *      function; elsewhere they do not compile (there is no ebb__co).
+ *      function; elsewhere they do not compile (there is no ebb__co), and
+ *      neither does a call of an ebb awaitable (there is no ebb__cx).
  *   6. Only awaitables can be awaited: the expression must be an ebb_poll_t
  *      (a try_ function's error code or a plain int does not compile), and
  *      an awaitable of ebb called outside an await macro does not compile
@@ -76,9 +82,10 @@
                    "never wait)")
 
 /** @def EBB_BEGIN
- * Start of a coroutine body whose resume point is `*co_ptr` (an ebb_co):
- * jumps to where the last await suspended, or returns EBB_PENDING at once
- * when the task is being cancelled.  Cost: one load and an indirect jump
+ * Start of a coroutine body polled with context `cx` (an ebb_cx *) whose
+ * resume point is `*co_ptr` (an ebb_co): jumps to where the last await
+ * suspended, or returns EBB_PENDING at once when it is being cancelled
+ * before its first await.  Cost: one load and an indirect jump
  * (EBB_CORO_GOTO) or a switch (EBB_CORO_SWITCH). */
 #if EBB_CONFIG_CORO == EBB_CORO_GOTO
 
@@ -92,49 +99,23 @@
     _Pragma("GCC diagnostic ignored \"-Wpedantic\"")
 #define EBB__EXT_STMT_END _Pragma("GCC diagnostic pop")
 
-/* Where the label addresses come from.  GCC makes both the body's start
- * (&&ebb__top) and each resume offset (&&L - &&ebb__top) out of constants
- * it loads from memory: on a Cortex-M with flash wait states each is a
- * flash data read on the resume path (a miss of the STM32F4's 8-line data
- * cache on almost every edge of the showdown).  On Thumb-2 the assembler
- * can put them in the instructions instead: the start PC-relative (adr:
- * ebb__top follows the jump that uses it, well inside adr's 4 KiB reach),
- * and each offset as one movw the assembler computes once the code is laid
- * out.  GCC only ("%a" prints a label operand bare), speed builds. */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__thumb2__) &&        \
-    !defined(__OPTIMIZE_SIZE__)
-#define EBB__TOP_ADDR()                                                        \
-    (__extension__({                                                           \
-        char *ebb__top_addr;                                                   \
-        __asm__("adr %0, %a1" : "=r"(ebb__top_addr)                            \
-                : "i"(__extension__ && ebb__top));                             \
-        ebb__top_addr;                                                         \
-    }))
-#define EBB__SET(L)                                                            \
-    do {                                                                       \
-        uint32_t ebb__offset;                                                  \
-        __asm__("movw %0, #:lower16:(%a1 - %a2)"                               \
-                : "=r"(ebb__offset)                                            \
-                : "i"(__extension__ && L), "i"(__extension__ && ebb__top));    \
-        ebb__co->resume = (uint16_t)ebb__offset;                               \
-    } while (0)
-#else
+/* Resume points are stored as 16-bit offsets from the body's start. */
 #define EBB__TOP_ADDR() ((char *)&&ebb__top)
 #define EBB__SET(L)                                                            \
     (__extension__(ebb__co->resume = (uint16_t)(int16_t)((char *)&&L -         \
                                                          (char *)&&ebb__top)))
-#endif
 
 /* Resume points are offsets from ebb__top, the start of the body, so a
  * fresh coroutine (resume 0) takes the same jump as a resumed one: one
  * test-and-branch fewer on every resume, the path every wake takes. */
-#define EBB_BEGIN(co_ptr)                                                      \
+#define EBB_BEGIN(cx, co_ptr)                                                  \
+    ebb_cx *const ebb__cx = (cx);                                              \
     ebb_co *const ebb__co = (co_ptr);                                          \
     EBB__EXT_STMT_BEGIN                                                        \
     goto *(void *)(EBB__TOP_ADDR() + (int16_t)ebb__co->resume);                \
     EBB__EXT_STMT_END                                                          \
 ebb__top:                                                                      \
-    if (ebb_cancelling())                                                      \
+    if (ebb_cx_cancelling(ebb__cx))                                            \
         return EBB_PENDING;                                                    \
     {
 #define EBB__POINT(L) L:
@@ -151,14 +132,15 @@ ebb__top:                                                                      \
 #define EBB__RESUME_LOST() ((void)0)
 #endif
 
-#define EBB_BEGIN(co_ptr)                                                      \
+#define EBB_BEGIN(cx, co_ptr)                                                  \
+    ebb_cx *const ebb__cx = (cx);                                              \
     ebb_co *const ebb__co = (co_ptr);                                          \
     switch (ebb__co->resume) {                                                 \
     default: /* resume point taken by a switch of the body (rule 3) */         \
         EBB__RESUME_LOST();                                                    \
         return EBB_PENDING;                                                    \
     case 0:                                                                    \
-        if (ebb_cancelling())                                                  \
+        if (ebb_cx_cancelling(ebb__cx))                                        \
             return EBB_PENDING;
 #define EBB__SET(L) (ebb__co->resume = (uint16_t)__LINE__)
 #define EBB__POINT(L) case __LINE__:
@@ -186,16 +168,19 @@ ebb__top:                                                                      \
 
 #define EBB__SUSPEND()                                                         \
     do {                                                                       \
-        if (ebb_cancelling())                                                  \
+        if (ebb_cx_cancelling(ebb__cx))                                        \
             ebb__co->resume = 0;                                               \
         return EBB_PENDING;                                                    \
     } while (0)
 
+/* Cancel a losing branch: evaluate it once with the context's cancel flag
+ * set (and restored: the whole body may be being cancelled already). */
 #define EBB__CANCEL(x)                                                         \
     do {                                                                       \
-        ebb_task *ebb__saved = ebb__cancel_enter();                            \
+        bool const ebb__was = ebb__cx->cancel;                                 \
+        ebb__cx->cancel = true;                                                \
         ebb__poll_drop(x);                                                     \
-        ebb__cancel_exit(ebb__saved);                                          \
+        ebb__cx->cancel = ebb__was;                                            \
     } while (0)
 
 /**
@@ -227,11 +212,11 @@ ebb__top:                                                                      \
 #define EBB__YIELD(L)                                                          \
     do {                                                                       \
         EBB__SET(L);                                                           \
-        if (EBB_LIKELY(EBB_CONTAINER_OF(ebb__co, ebb_task, co) == ebb_current())) \
+        if (EBB_LIKELY(ebb__co == &ebb__cx->task->co))                         \
             return EBB__YIELDED;                                               \
-        return ebb__yield_by_wake();                                           \
+        return ebb__yield_by_wake(ebb__cx);                                    \
         EBB__POINT(L)                                                          \
-        if (ebb_cancelling())                                                  \
+        if (ebb_cx_cancelling(ebb__cx))                                        \
             EBB__SUSPEND();                                                    \
     } while (0)
 

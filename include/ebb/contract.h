@@ -5,8 +5,9 @@
  * recover from, so it does not return an error code: it calls the single hook
  * ebb_on_contract(module, id), which never returns.  Each module numbers its
  * checks (the id is listed next to every API that can fail one), so a field
- * report of "channel:3" is enough to find the line.  EBB_CONFIG_CONTRACTS=0
- * compiles every check out.
+ * report of "channel:4" is enough to find the line.  EBB_CONFIG_CONTRACTS=0
+ * compiles the hook calls out; the checks that guard memory stay, and the
+ * call returns its documented outcome instead (docs/misuse.md).
  */
 #ifndef EBB_CONTRACT_H
 #define EBB_CONTRACT_H
@@ -28,13 +29,17 @@ extern "C" {
  * Branch hint: `x` is usually true. */
 /** @def EBB_UNLIKELY
  * Branch hint: `x` is usually false (contract failures). */
+/** @def EBB_MUST_CHECK
+ * A result that must not be ignored (an error that means nothing changed). */
 #if defined(__GNUC__)
 #define EBB_NORETURN __attribute__((noreturn))
 #define EBB_WEAK __attribute__((weak))
 #define EBB_UNUSED __attribute__((unused))
 #define EBB_LIKELY(x) __builtin_expect(!!(x), 1)
 #define EBB_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define EBB_MUST_CHECK __attribute__((warn_unused_result))
 #else
+#define EBB_MUST_CHECK
 #define EBB_NORETURN _Noreturn
 #define EBB_WEAK
 #define EBB_UNUSED

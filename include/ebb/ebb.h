@@ -12,6 +12,7 @@
 #include "ebb/time.h"
 #include "ebb/async.h"
 #include "ebb/channel.h"
+#include "ebb/spsc.h"
 #include "ebb/signal.h"
 #include "ebb/mutex.h"
 #include "ebb/sem.h"

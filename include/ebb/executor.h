@@ -95,50 +95,6 @@ extern ebb_executor *const __stop_ebb_executors[] EBB_WEAK;
     _Static_assert(0, "the executor table needs the GNU section attribute")
 #endif
 
-/** An entry of the table of execution contexts (EBB_EXECUTOR_CONTEXT_ENTRY). */
-typedef struct ebb_executor_context_entry {
-    const ebb_executor *ex; /**< an executor with a pender of the application's own */
-    uint32_t context;       /**< the ebb_port_context() value where it polls */
-} ebb_executor_context_entry;
-
-/**
- * Declare that the executor at `ex_ptr` (an address constant), whose pender
- * is the application's own, polls its tasks in the execution context `ctx`
- * (a port's constant: EBB_CM_IRQ_CONTEXT(irq) for the handler of Cortex-M
- * device interrupt `irq`, EBB_RV_IRQ_CONTEXT(cause) on RISC-V), under the
- * unique name `id`.  Without it such an executor is taken to poll in thread
- * mode.  The port knows where its own executors poll (main's, its interrupt
- * executors); an application's pender is a function it cannot read.  What
- * it is for: a mutex lock, lock_if_free or unlock outside thread mode is
- * checked against where the current task's executor polls, which is what
- * tells that task's own call from an interrupt handler that landed inside
- * its poll (contract mutex:3; an interrupt-polled executor left undeclared
- * gets mutex:3 from its tasks' mutex calls, docs/misuse.md).  Flash: one
- * entry (8 bytes on a 32-bit MCU); RAM: none; read only outside thread
- * mode.  A pointer that is not an executor does not compile.
- */
-#if defined(__GNUC__)
-#define EBB_EXECUTOR_CONTEXT_ENTRY(id, ex_ptr, ctx)                            \
-    static const ebb_executor_context_entry ebb__executor_context_##id        \
-        __attribute__((section("ebb_executor_contexts"), used)) =              \
-            {_Generic((ex_ptr), ebb_executor *: (ex_ptr)), (ctx)}
-#else
-#define EBB_EXECUTOR_CONTEXT_ENTRY(id, ex_ptr, ctx)                            \
-    _Static_assert(0, "the context table needs the GNU section attribute")
-#endif
-
-/** @cond INTERNAL */
-extern const ebb_executor_context_entry __start_ebb_executor_contexts[] EBB_WEAK;
-extern const ebb_executor_context_entry __stop_ebb_executor_contexts[] EBB_WEAK;
-/** @endcond */
-
-/**
- * Where `ex`, an executor with a pender of the application's own, polls:
- * its EBB_EXECUTOR_CONTEXT_ENTRY, or 0 (thread mode) without one.  For
- * ports' ebb_port_poll_context().  Context: any.  Cost: O(entries).
- */
-uint32_t ebb_executor_declared_context(const ebb_executor *ex);
-
 /**
  * Set the pender of `ex` (NULL for a thread-mode executor), replacing the
  * one given to EBB_EXECUTOR_DEFINE.  Optional; calling it again is
@@ -162,19 +118,19 @@ static inline unsigned ebb_executor_count(void)
  * Context: any.  Cost: O(executors the program defines). */
 unsigned ebb__executor_index(const ebb_executor *ex);
 
-/* Internal (host port, tests): empty every executor's run queue. */
-void ebb__executor_reset_all(void);
+/* Internal (host port, tests): empty every executor's run queue; with
+ * `unlink`, the tasks on it are unlinked (they must still exist), else they
+ * are not touched (they may be gone). */
+void ebb__executor_reset_all(bool unlink);
 
 /**
  * Run one pass: poll every task that is ready now, each once; then queue
  * the tasks that yielded in it (in yield order) and call the pender once
  * if any did.
  * Returns true when tasks were woken during the pass (more work is waiting).
- * Contract task:5 - a task whose body returns holds nothing beyond its
- *                   await: no channel reservation or peek, no mutex
- *                   (checked where it becomes EBB_TASK_DONE; contracts
- *                   off: it stays held until the finished task is cancelled
- *                   or reset, or anyone commits / releases it; docs/misuse.md).
+ * Contract task:5 - a task whose body returns owns no mutex (checked
+ *                   where it becomes EBB_TASK_DONE; contracts off: the
+ *                   next task that locks the mutex reclaims it, mutex:4).
  * Context: the thread or interrupt handler that owns `ex`.
  * Cost: O(tasks polled) + their bodies.
  */
@@ -210,7 +166,7 @@ EBB_NORETURN void ebb_executor_run(ebb_executor *ex);
  * caller's await and not to the executor: wake the current task, return
  * EBB_PENDING.  Out of line and called last, so a coroutine that calls
  * nothing else needs no stack frame. */
-ebb_poll_t ebb__yield_by_wake(void);
+ebb_poll_t ebb__yield_by_wake(ebb_cx *cx);
 
 /* Internal: ebb_wake() with the lock already held - the body every waker
  * (wait lists, timers, channels) inlines, so an interrupt that wakes a task
@@ -220,7 +176,7 @@ ebb_poll_t ebb__yield_by_wake(void);
 static inline bool ebb__wake_locked(ebb_task *t)
 {
     /* Unlikely: the queueing path is the straight line through an
-     * interrupt handler that inlines this (the showdown's EXTI handler). */
+     * interrupt handler that inlines this. */
     if (EBB_UNLIKELY(t->node.next != NULL || !ebb__task_running(t))) {
         return false;
     }

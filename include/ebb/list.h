@@ -80,9 +80,7 @@ static inline void ebb_list_append_chain(ebb_list *l, ebb_node *first, ebb_node 
 {
     ebb_node *tail = l->tail;
     /* Laid out for an empty list: the run queue of an executor that a wake
-     * finds idle (the usual case in an event-driven program).  Inlined into
-     * an interrupt handler's wake, the other layout cost the showdown two
-     * taken branches and two flash-line misses per edge. */
+     * finds idle, the usual case in an event-driven program. */
     if (EBB_LIKELY(tail == NULL)) {
         last->next = first;
     } else {
@@ -286,9 +284,6 @@ void ebb__dnode_unlink(ebb_dnode *n);
  *  usual lone waiter), a call for a node with neighbours. */
 static inline void ebb_dnode_unlink(ebb_dnode *n)
 {
-#if defined(__OPTIMIZE_SIZE__)
-    ebb__dnode_unlink(n); /* size builds: one copy */
-#else
     ebb_dnode *next = n->next;
     if (EBB_LIKELY(n->prev == n)) {
         *ebb__dlist_first_of_mark(next) = NULL; /* the only node: now empty */
@@ -296,7 +291,6 @@ static inline void ebb_dnode_unlink(ebb_dnode *n)
     } else {
         ebb__dnode_unlink(n);
     }
-#endif
 }
 
 /** Remove and return the first node (unlinked), or NULL.  Context: any, lock
@@ -304,11 +298,6 @@ static inline void ebb_dnode_unlink(ebb_dnode *n)
 static inline ebb_dnode *ebb_dlist_pop_front(ebb_dlist *l)
 {
     ebb_dnode *n = l->first;
-#if defined(__OPTIMIZE_SIZE__)
-    if (n != NULL) {
-        ebb__dnode_unlink(n); /* size builds: one copy */
-    }
-#else
     if (n != NULL) {
         ebb_dnode *next = n->next;
         if (ebb__dnode_is_mark(next)) {
@@ -319,7 +308,6 @@ static inline ebb_dnode *ebb_dlist_pop_front(ebb_dlist *l)
         }
         n->next = NULL;
     }
-#endif
     return n;
 }
 

@@ -45,17 +45,17 @@ typedef struct ebb_parker {
 
 /**
  * Awaitable: ready once the parker holds a permit, which it consumes.  If
- * an unpark came first it is ready at once; otherwise the current task
+ * an unpark came first it is ready at once; otherwise the task of the poll
  * waits for the next unpark.  Cancelled (select, timeout, task cancel), it
  * stops waiting; a permit that arrived meanwhile stays for the next park.
- * Contract park:1 - pk != NULL (contracts off: stays pending).
- * Contract park:2 - no other task is parked on pk (contracts off: this
- *                   task stays pending, the parked one is not disturbed).
- * Contract park:3 - called in a task's poll.
+ * Contract park:1 - pk != NULL (always checked: stays pending).
+ * Contract park:2 - no other task is parked on pk (always checked: this
+ *                   task stays pending, the parked one is not disturbed,
+ *                   and cancelling this task leaves it parked).
  * Context: task.  Cost: O(1), one critical section (bench/ops:
  * park(permit_waiting), unpark(parked)+park).
  */
-EBB_AWAITABLE ebb_poll_t ebb_park(ebb_parker *pk);
+EBB_AWAITABLE ebb_poll_t ebb_park(ebb_cx *cx, ebb_parker *pk);
 #define ebb_park(...) EBB_AWAITABLE_CALL(ebb_park, __VA_ARGS__)
 
 /**

@@ -39,20 +39,23 @@ extern "C" {
 /** A pool of fixed-size blocks (EBB_POOL_DEFINE).  The members are private. */
 typedef struct ebb_pool {
     uint8_t *blocks;    /**< count blocks of size bytes */
-    uint16_t *link;     /**< per block: next index on its list, or EBB__POOL_USED */
+    uint16_t *link;     /**< per block: 1 + next index on its list (0: the
+                             end), or EBB__POOL_USED while allocated */
     uint32_t span;      /**< count * size: blocks' extent in bytes */
     uint16_t size;      /**< bytes per block */
     uint16_t count;     /**< blocks */
-    uint16_t free;      /**< first free block, EBB__POOL_END: none */
-    uint16_t handed;    /**< blocks freed for woken waiters not yet resumed */
+    uint16_t free;      /**< 1 + first free block, 0: none */
+    uint16_t handed;    /**< 1 + first block freed for a woken waiter not
+                             yet resumed, 0: none */
     uint16_t fresh;     /**< blocks [fresh, count) were never allocated */
     ebb_waitlist waiters;   /**< tasks waiting for a block, oldest first */
 } ebb_pool;
 
-/* Both markers are Thumb-2 immediates: one compare each on the fast paths. */
-#define EBB__POOL_END 0xFF00u  /* end of a list of blocks */
-#define EBB__POOL_USED 0xFE00u /* link of an allocated block */
-#define EBB__POOL_MAX 0xFDFFu  /* most blocks a pool can hold (65023) */
+/* Indices are stored plus one, so that 0 - what an all-zero pool holds - is
+ * "none" everywhere: a pool used without its initializer has no block and
+ * never follows a link. */
+#define EBB__POOL_USED 0xFFFFu /* link of an allocated block */
+#define EBB__POOL_MAX 0xFFFEu  /* most blocks a pool can hold (65534) */
 
 /* Internal: a pool over `blocks` (count blocks of size bytes) and `links`
  * (count uint16_t, zeroed - as every static array is; a never-used block
@@ -61,7 +64,7 @@ typedef struct ebb_pool {
     {(uint8_t *)(blocks), _Generic(&(links)[0], uint16_t *: &(links)[0]),      \
      (uint32_t)(size) * (uint32_t)(count),                                     \
      (uint16_t)EBB_BUILD_CHECKED((size), (size) <= 0xFFFF, "pool block too large"), \
-     (uint16_t)(count), EBB__POOL_END, EBB__POOL_END, 0,                       \
+     (uint16_t)(count), 0, 0, 0,                                               \
      EBB_WAITLIST_INITIALIZER}
 
 /**
@@ -79,7 +82,7 @@ typedef struct ebb_pool {
                 sizeof(blocks) / sizeof((blocks)[0]) <= EBB__POOL_MAX &&       \
                 sizeof(links) / sizeof((links)[0]) ==                          \
                     sizeof(blocks) / sizeof((blocks)[0]),                      \
-            "EBB_POOL_INITIALIZER needs two arrays of 1..65023 elements, "     \
+            "EBB_POOL_INITIALIZER needs two arrays of 1..65534 elements, "     \
             "blocks and their uint16_t links"))
 
 /**
@@ -93,7 +96,7 @@ typedef struct ebb_pool {
     ebb_pool name = EBB__POOL_INIT(                                            \
         EBB__STORAGE(type, EBB_BUILD_CHECKED((count),                          \
             (count) > 0 && (count) <= EBB__POOL_MAX,                           \
-            "pool count must be 1..65023")),                                   \
+            "pool count must be 1..65534")),                                   \
         EBB__STORAGE(uint16_t, (count)), sizeof(type), (count))
 
 /* Internals of the inline fast paths (pool.c). */
@@ -126,9 +129,10 @@ EBB__POOL_INLINE void *ebb_pool_try_alloc(ebb_pool *p)
     }
     ebb_irq_state s = ebb_port_lock();
     uint32_t i = p->free;
-    if (EBB_UNLIKELY(i == EBB__POOL_END)) {
+    if (EBB_UNLIKELY(i == 0)) {
         return ebb__pool_take_slow_unlock(p, s); /* never-used blocks */
     }
+    i--;
     p->free = p->link[i];
     p->link[i] = EBB__POOL_USED;
     ebb_port_unlock(s);
@@ -157,16 +161,16 @@ EBB__POOL_INLINE int ebb_pool_free(ebb_pool *p, void *block)
     /* Unsigned: a pointer below the storage (NULL too) wraps to a huge
      * offset. */
     uintptr_t off = (uintptr_t)block - (uintptr_t)p->blocks;
-    uintptr_t i = off / p->size;
     if (EBB_UNLIKELY(off >= p->span || off % p->size != 0)) {
-        return ebb__pool_refuse(2);
+        return ebb__pool_refuse(2); /* span 0 (an all-zero pool) too: no % 0 */
     }
+    uintptr_t i = off / p->size;
     ebb_irq_state s = ebb_port_lock();
     if (EBB_UNLIKELY(p->link[i] != EBB__POOL_USED || !ebb_waitlist_empty(&p->waiters))) {
         return ebb__pool_release_slow_unlock(p, i, s); /* misuse, or a waiter */
     }
     p->link[i] = p->free;
-    p->free = (uint16_t)i;
+    p->free = (uint16_t)(i + 1u);
     ebb_port_unlock(s);
     return EBB_OK;
 }
@@ -179,10 +183,11 @@ EBB__POOL_INLINE int ebb_pool_free(ebb_pool *p, void *block)
  * so no block is lost.  `w` is the task's own ebb_wait, idle when the await
  * starts; `out` is written only when the await completes.
  * Contract pool:1 - p != NULL (contracts off: stays pending).
- * Contract wait:1 - called in a task's poll.
+ * Contract wait:2, wait:3 (ebb_wait_mine(): a fire is taken as a block only
+ * when this pool made it).
  * Context: task.  Cost: O(1), one critical section per poll.
  */
-EBB_AWAITABLE ebb_poll_t ebb_pool_alloc(ebb_wait *w, ebb_pool *p, void **out);
+EBB_AWAITABLE ebb_poll_t ebb_pool_alloc(ebb_cx *cx, ebb_wait *w, ebb_pool *p, void **out);
 #define ebb_pool_alloc(...) EBB_AWAITABLE_CALL(ebb_pool_alloc, __VA_ARGS__)
 
 /** Blocks in the pool (its capacity).  Context: any.  Cost: one load. */

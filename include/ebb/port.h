@@ -27,43 +27,6 @@ extern "C" {
 
 struct ebb_executor;
 
-/**
- * Optional, in ebb_port_impl.h: static inline uint32_t ebb_port_context(void)
- * and the macro EBB_PORT_HAS_CONTEXT set to 1.  Which execution context runs
- * now: 0 in thread mode, otherwise a number that differs between an
- * interrupt handler and whatever it interrupted (Cortex-M: the active
- * exception number; RISC-V: the mcause of the trap being handled).  The core
- * compares it to catch a call from an interrupt handler that landed inside a
- * task's poll, where ebb_current() still names the task (contract mutex:3
- * for a mutex lock or unlock).  A port without it reads 0 everywhere, and
- * those checks see nothing.
- * Context: any.  Cost: a register (or one word) read.
- *
- * With it, the port also defines (as an ordinary function)
- *     uint32_t ebb_port_poll_context(const struct ebb_executor *ex);
- * the context in which `ex` polls its tasks: 0 for an executor without a
- * pender (main's, in thread mode), the interrupt's for the port's own
- * interrupt executors, and for one whose pender the port did not make what
- * the application declared (ebb_executor_declared_context(): its
- * EBB_EXECUTOR_CONTEXT_ENTRY, else 0).  The core asks it only outside
- * thread mode.  Context: any.  Cost: O(1).
- */
-#ifndef EBB_PORT_HAS_CONTEXT
-/** The execution context, for a port without one: thread mode everywhere
- *  (see above).  Context: any.  Cost: none. */
-static inline uint32_t ebb_port_context(void) { return 0; }
-/** Where `ex` polls, for a port without execution contexts: thread mode,
- *  like every call (see above).  Context: any.  Cost: none. */
-static inline uint32_t ebb_port_poll_context(const struct ebb_executor *ex)
-{
-    (void)ex;
-    return 0;
-}
-#else
-/** Where `ex` polls its tasks (see above).  Context: any.  Cost: O(1). */
-uint32_t ebb_port_poll_context(const struct ebb_executor *ex);
-#endif
-
 struct ebb_executor;
 
 /**

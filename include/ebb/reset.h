@@ -7,20 +7,21 @@
  * "Resetting static objects between tests").  They are meant for test set-up
  * and for restarting a subsystem from main(), not for a running system:
  *
- *   - Context: outside every task poll and interrupt handler (main, a test's
- *     set-up).  Contract reset:1 - not called inside a task's poll (contracts
- *     off: EBB_EBUSY, nothing changes).
+ *   - Context: any; meant for main or a test's set-up.  A task whose body
+ *     runs right now (the caller is inside its poll, or preempted it) is
+ *     not reset: EBB_EBUSY, nothing changes.
  *   - Order: reset the tasks before the objects they wait on.
  *     ebb_task_reset() cancels a task, which withdraws it from whatever it
  *     waits on (channel, timer, mutex...), so the objects it waited on must
  *     still be intact then.  After that no task waits on any object, and the
  *     objects can be reset.  The host port's ebb_host_reset() may come
- *     before or after: it forgets timers and run queues without touching
- *     them, and a task reset afterwards drops those stale links.
- *   - Contract reset:2 - no task waits on the object being reset (reset its
- *     tasks first).  Contracts off: EBB_EBUSY, nothing changes - a waiter
- *     left linked to a reset object would corrupt its list.
- *   - Contract reset:3 - the object pointer is not NULL (contracts off:
+ *     before or after: it forgets timers without touching them, and empties
+ *     the run queues, unlinking the tasks on them.
+ *   - Contract reset:2 - no task waits on the object being reset, or was
+ *     handed something by it and has not resumed yet (reset its tasks
+ *     first).  Always checked: EBB_EBUSY, nothing changes - a waiter left
+ *     linked to a reset object would corrupt its list.
+ *   - Contract reset:3 - the object pointer is not NULL (always checked:
  *     EBB_EINVAL).
  *
  * Each returns EBB_OK once the object is as defined.  Executors need no
@@ -38,6 +39,7 @@
 #include "ebb/park.h"
 #include "ebb/pool.h"
 #include "ebb/sem.h"
+#include "ebb/spsc.h"
 #include "ebb/task.h"
 #include "ebb/time.h"
 
@@ -47,35 +49,35 @@ extern "C" {
 
 /**
  * Return task `t` to "never spawned": a running task is cancelled first
- * (every waker it registered is withdrawn, as ebb_task_cancel() does), it
- * leaves its executor's run queue, and the next ebb_task_spawn() starts its
- * body from the top.  Only the header is ebb's: the fields of your task
- * struct keep their values (ebb's awaitables in it - ebb_wait, ebb_timer -
- * are idle again after the cancel); set your own fields in the test's
- * set-up.  Contracts reset:1, reset:3, and task:4 from the cancel (it
- * holds something of a channel or mutex outside the tables; contracts off:
- * EBB_EBUSY, nothing changes).
- * Context: outside any poll.  Cost: the cancel path of its current await +
- * O(tasks queued on its executor).
+ * (every waker it registered is withdrawn, as ebb_task_cancel() does), and
+ * the next ebb_task_spawn() starts its body from the top.  A task that was
+ * queued stays queued until its executor's next pass, which skips it (spawn
+ * it on the same executor, or poll that one first).  Only the header is
+ * ebb's: the fields of your task struct keep their values (ebb's awaitables
+ * in it - ebb_wait, ebb_timer - are idle again after the cancel); set your
+ * own fields in the test's set-up.  Returns EBB_OK, or EBB_EBUSY with
+ * nothing changed when its body runs now or it owns a mutex (as
+ * ebb_task_cancel()).  Contract reset:3.
+ * Context: any.  Cost: the cancel path of its current await, O(1).
  */
 int ebb_task_reset(ebb_task *t);
 
 /**
  * Empty channel `ch`: no element, no reservation, no peek held.
- * Contracts reset:1, reset:2 (no sender or receiver waits), reset:3.
+ * Contracts reset:2 (no sender or receiver waits), reset:3.
  * Context: outside any poll.  Cost: O(1).
  */
 int ebb_channel_reset(ebb_channel *ch);
 
 /**
- * Free mutex `m` (no owner).  Contracts reset:1, reset:2, reset:3.
+ * Free mutex `m` (no owner).  Contracts reset:2, reset:3.
  * Context: outside any poll.  Cost: O(1).
  */
 int ebb_mutex_reset(ebb_mutex *m);
 
 /**
  * Set semaphore `s` to `count` tokens (its initial count, typically); its
- * limit is kept.  Contracts reset:1, reset:2, reset:3; reset:4 - count <=
+ * limit is kept.  Contracts reset:2, reset:3; reset:4 - count <=
  * the limit (contracts off: EBB_EINVAL, nothing changes).
  * Context: outside any poll.  Cost: O(1).
  */
@@ -83,14 +85,17 @@ int ebb_sem_reset(ebb_sem *s, uint32_t count);
 
 /**
  * Make every block of pool `p` free again, as defined (blocks still held by
- * code must not be used or freed afterwards).  Contracts reset:1, reset:2,
+ * code must not be used or freed afterwards).  Contracts reset:2,
  * reset:3.  Context: outside any poll.  Cost: O(blocks), a memset of the
  * pool's links.
  */
 int ebb_pool_reset(ebb_pool *p);
 
+/** Empty SPSC channel `q`.  Contracts reset:2, reset:3.  Context: any.  O(1). */
+int ebb_spsc_reset(ebb_spsc *q);
+
 /**
- * Clear parker `pk`: nobody parked, no permit.  Contracts reset:1, reset:2
+ * Clear parker `pk`: nobody parked, no permit.  Contracts reset:2
  * (no task is parked on it), reset:3.  Context: outside any poll.  Cost: O(1).
  */
 int ebb_parker_reset(ebb_parker *pk);
@@ -103,7 +108,7 @@ int ebb__ticker_reset(ebb_timer *timer, ebb__ticks_word_aligned *period);
 
 /**
  * Return ticker `tk` to "never started" (ebb_ticker_start() starts it
- * again).  Contracts reset:1, reset:2 (no task waits on it), reset:3.
+ * again).  Contracts reset:2 (no task waits on it), reset:3.
  * Context: outside any poll.  Cost: O(1).
  */
 static inline int ebb_ticker_reset(ebb_ticker *tk)

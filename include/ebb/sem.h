@@ -80,28 +80,28 @@ int ebb_sem_try_take(ebb_sem *s);
 static inline uint32_t ebb_sem_count(const ebb_sem *s) { return s->count; }
 
 /* Internal: ebb_sem_take() when it has to take the lock. */
-ebb_poll_t ebb__sem_take_locked_path(ebb_wait *w, ebb_sem *s);
+ebb_poll_t ebb__sem_take_locked_path(ebb_cx *cx, ebb_wait *w, ebb_sem *s);
 
 /**
- * Awaitable: ready once the current task holds a token.  Takes one at once
- * if the semaphore has one; otherwise the task queues (FIFO) and a give
- * hands it the token directly.  Cancelled (select, timeout, task cancel)
- * after a token was handed to it, it passes the token on, so no token is
- * ever lost.  `w` is the task's own ebb_wait, idle when the await starts.
- * Contract sem:1 - s != NULL (contracts off: stays pending, waits for
- * nothing).  Contract wait:1 - called in a task's poll.
- * At the limit, a token passed back so is dropped, as a give would be.
- * Context: task.  Cost: O(1); the resume after a hand-off is inlined and
- * takes no lock (bench/ops: sem_take(handed)).
+ * Awaitable: ready once the task of the poll holds a token.  Takes one at
+ * once if the semaphore has one; otherwise the task queues (FIFO) and a
+ * give hands it the token directly.  Cancelled (select, timeout, task
+ * cancel) after a token was handed to it, it passes the token on, so no
+ * token is ever lost.  `w` is the task's own ebb_wait, idle when the await
+ * starts.  At the limit, a token passed back so is dropped, as a give
+ * would be.
+ * Contract sem:1 - s != NULL (always checked: stays pending).
+ * Contract wait:2, wait:3 (ebb_wait_mine(): a fire is taken as a token only
+ * when this semaphore made it).
+ * Context: task.  Cost: O(1); the resume after a hand-off takes no lock.
  */
-EBB_AWAITABLE static inline ebb_poll_t ebb_sem_take(ebb_wait *w, ebb_sem *s)
+EBB_AWAITABLE static inline ebb_poll_t ebb_sem_take(ebb_cx *cx, ebb_wait *w, ebb_sem *s)
 {
-    /* A fired wait on this list means a give handed us its token. */
-    if (ebb_wait_fired(w) && !ebb_cancelling()) {
-        w->task = NULL;
+    /* A wait fired by this semaphore's give: its token (no lock). */
+    if (s != NULL && ebb_wait_take_fire(cx, w, &s->waiters)) {
         return EBB_READY;
     }
-    return ebb__sem_take_locked_path(w, s);
+    return ebb__sem_take_locked_path(cx, w, s);
 }
 #define ebb_sem_take(...) EBB_AWAITABLE_CALL(ebb_sem_take, __VA_ARGS__)
 

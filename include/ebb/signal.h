@@ -47,10 +47,10 @@ void ebb_signal_reset(ebb_signal *s);
 /**
  * Awaitable: ready with the value once one is set; taking it clears the
  * signal, so with several waiters each value goes to one of them, first
- * come first served.  Contract wait:1.  Context: task.  Cost: O(1), also to
- * cancel.
+ * come first served.  Contract wait:2, wait:3 (ebb_wait_mine()).
+ * Context: task.  Cost: O(1), also to cancel.
  */
-EBB_AWAITABLE ebb_poll_t ebb_signal_wait(ebb_wait *w, ebb_signal *s, uint32_t *value);
+EBB_AWAITABLE ebb_poll_t ebb_signal_wait(ebb_cx *cx, ebb_wait *w, ebb_signal *s, uint32_t *value);
 #define ebb_signal_wait(...) EBB_AWAITABLE_CALL(ebb_signal_wait, __VA_ARGS__)
 
 #ifdef __cplusplus

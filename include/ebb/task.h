@@ -8,9 +8,9 @@
  * there is no stack per task.
  *
  *     struct blinky { ebb_task task; ebb_timer timer; };
- *     static ebb_poll_t blinky_poll(ebb_task *self) {
+ *     static ebb_poll_t blinky_poll(ebb_task *self, ebb_cx *cx) {
  *         struct blinky *b = EBB_CONTAINER_OF(self, struct blinky, task);
- *         EBB_BEGIN(&self->co);
+ *         EBB_BEGIN(cx, &self->co);
  *         for (;;) {
  *             EBB_AWAIT(ebb_sleep_for(&b->timer, EBB_MS(500)));
  *             led_toggle();
@@ -83,12 +83,18 @@ static inline bool ebb_poll_is_ready(ebb_poll_t r) { return r.ready_ == 1; }
  * open.  So `ebb_sleep_for(&t, 10);` on its own line stops the build with
  * "ebb_sleep_for() is an awaitable: ...", with default compiler flags.
  *
+ * The expansion also passes the poll's context, ebb__cx (bound by
+ * EBB_BEGIN), as the first argument: an awaitable is written
+ * `ebb_sleep_for(&t, n)` and called as ebb_sleep_for(cx, &t, n), and
+ * outside a coroutine body, where there is no context, it does not compile.
+ *
  * A hand-written awaitable that polls another one (returning its result)
- * calls the function itself, bypassing the macro: EBB_POLL(ebb_sleep_for)(t, n).
- * An application can protect its own awaitables the same way:
- *     EBB_AWAITABLE ebb_poll_t my_read(struct my_read *op);
+ * calls the function itself, bypassing the macro, with its own context:
+ * EBB_POLL(ebb_sleep_for)(cx, t, n).  An application can protect its own
+ * awaitables the same way:
+ *     EBB_AWAITABLE ebb_poll_t my_read(ebb_cx *cx, struct my_read *op);
  *     \#define my_read(...) EBB_AWAITABLE_CALL(my_read, __VA_ARGS__)
- * and define the function as `ebb_poll_t (my_read)(struct my_read *op)`.
+ * and define the function as `ebb_poll_t (my_read)(ebb_cx *cx, struct my_read *op)`.
  */
 enum { ebb__awaiting = 0 };
 
@@ -109,7 +115,7 @@ enum { ebb__awaiting = 0 };
                        ")(...)");                                              \
         char ebb__c;                                                           \
     }))
-#define EBB_AWAITABLE_CALL(fn, ...) (EBB_MUST_AWAIT(fn), (fn)(__VA_ARGS__))
+#define EBB_AWAITABLE_CALL(fn, ...) (EBB_MUST_AWAIT(fn), (fn)(ebb__cx, __VA_ARGS__))
 
 /* Internal: drop a poll result on purpose (GCC's warn_unused_result does
  * not accept a (void) cast as an answer). */
@@ -137,15 +143,34 @@ typedef struct ebb_co {
 
 /** A task (struct ebb_task). */
 typedef struct ebb_task ebb_task;
-/** A task's body: a coroutine polled by its executor. */
-typedef ebb_poll_t (*ebb_task_fn)(ebb_task *self);
+
+/**
+ * The context of one poll: which task is being polled, and whether the
+ * awaitable being evaluated is being cancelled.  The executor makes one on
+ * its stack for every poll and hands it to the task's body; EBB_BEGIN binds
+ * it, and every awaitable of ebb receives it without the user writing it
+ * (EBB_AWAITABLE_CALL).  A function that needs a task - registering a
+ * waker, owning a mutex - takes an ebb_cx, so calling it from an interrupt
+ * handler or from main, where there is none, does not compile.
+ */
+typedef struct ebb_cx {
+    ebb_task *task; /**< the task being polled (never NULL) */
+    bool cancel;    /**< true while the awaitable is being cancelled: it
+                         withdraws its wakers, resets and returns EBB_PENDING */
+} ebb_cx;
+
+/** True while the awaitable being evaluated with `cx` is being cancelled.
+ *  Context: task (inside an awaitable).  Cost: one load. */
+static inline bool ebb_cx_cancelling(const ebb_cx *cx) { return cx->cancel; }
+
+/** A task's body: a coroutine polled by its executor with a context. */
+typedef ebb_poll_t (*ebb_task_fn)(ebb_task *self, ebb_cx *cx);
 
 /** Life cycle of a task (ebb_task_state()). */
 enum ebb_task_state {
     EBB_TASK_IDLE = 0,    /* never spawned, or cancelled */
     EBB_TASK_RUNNING = 1, /* spawned and not finished */
-    EBB_TASK_DONE = 2     /* its poll function returned EBB_READY (holding
-                             nothing: contract task:5, ebb_executor_poll()) */
+    EBB_TASK_DONE = 2     /* its poll function returned EBB_READY */
 };
 
 /** The task header.  12 bytes on a 32-bit MCU. */
@@ -155,31 +180,27 @@ struct ebb_task {
     ebb_co co;        /**< where the body resumes */
     uint8_t exec;     /**< index of its executor (see executor.h) */
     uint8_t state;    /**< private: bits 0-1 enum ebb_task_state (read it
-                           with ebb_task_state()), bits 2-7 the holds */
+                           with ebb_task_state()), bit 2 busy, bits 3-7
+                           the mutexes it owns */
 };
 
-/* Internal: the state byte.  Its two low bits are the life cycle; the six
- * above count what the task holds beyond its await - channel reservations
- * and peeks taken by the awaitables, mutexes it owns - so that a cancel
- * knows whether to look for anything, and whether what it finds in the
- * tables is all (docs/misuse.md, "What a task holds").  Every change to
- * the byte but the executor's mark of a task's end is made with the port
- * lock held (src/task.c says why that one needs none).  The
- * count moves by EBB__TASK_HOLD, so it never carries into the life cycle;
- * past 63 holds it wraps (docs/misuse.md).  RUNNING is the only state
- * with bit 0 set: testing that bit costs what the compare with RUNNING
- * did. */
+/* Internal: the state byte.  Bits 0-1 are the life cycle.  Bit 2, busy,
+ * is the claim of whoever runs the body right now - its executor polling
+ * it, or a cancel or reset running its cancel path: it is set under the
+ * port lock only while clear, so exactly one context at a time runs a
+ * task's body, and while it is set nobody else writes the byte.  Bits 3-7
+ * count the mutexes the task owns; they move only inside the task's own
+ * poll (lock, unlock) or its claimed cancel, so they too belong to the
+ * claimer.  A cancel of a task that owns a mutex is refused (task:4).
+ * RUNNING is the only life-cycle state with bit 0 set. */
 #define EBB__TASK_STATE_MASK 3u
-#define EBB__TASK_HOLD 4u
+#define EBB__TASK_BUSY 4u
+#define EBB__TASK_HOLD 8u
 static inline bool ebb__task_running(const ebb_task *t)
 {
     return (t->state & (unsigned)EBB_TASK_RUNNING) != 0;
 }
 static inline unsigned ebb__task_holds(const ebb_task *t) { return t->state / EBB__TASK_HOLD; }
-/* A hold taken (given back) for `t`: lock held, t a task (not NULL, not
- * the cancel marker, not a try_ call's holder). */
-static inline void ebb__task_hold_locked(ebb_task *t) { t->state = (uint8_t)(t->state + EBB__TASK_HOLD); }
-static inline void ebb__task_unhold_locked(ebb_task *t) { t->state = (uint8_t)(t->state - EBB__TASK_HOLD); }
 
 /** Static initializer of an idle task with body `fn`.  A body of the wrong
  * type (returning int, say) is a hard error here: the _Generic has no
@@ -319,18 +340,13 @@ static inline enum ebb_task_state ebb_task_state(const ebb_task *t)
 }
 
 /**
- * The task being polled right now, or NULL outside any poll.  Leaf futures
- * use it to know whom to wake.  Context: task.  Cost: one load.
- */
-static inline ebb_task *ebb_current(void);
-
-/**
  * Queue `t` to be polled by its executor.  Queues it at most once however
  * often it is woken; a wake that arrives while `t` is being polled makes it
  * run again in the executor's next pass.  A task that is not running (idle or
  * done) is left alone: the wake is ignored and false is returned, so a
  * late or stale waker can never corrupt the run queue.
  * Returns true when this call queued the task.
+ * Contract task:3 - t != NULL (always checked: returns false).
  * Context: any (task or interrupt).  Cost: O(1), one critical section, plus
  * the executor's pender when the task was queued.
  */
@@ -343,15 +359,11 @@ struct ebb_executor;
  * next pass.  A task that finished (or was cancelled) may be spawned again.
  * Returns EBB_OK, or EBB_EBUSY if `t` is already running, or finished (or
  * was cancelled) but is still queued on a different executor (poll that one
- * first), or finished holding a channel reservation or peek or a mutex
- * (contract task:5; cancel it first, which gives that back); nothing
- * changes then.
+ * first); nothing changes then.
  * Contract task:1 - ex was defined with EBB_EXECUTOR_DEFINE (is in the
- *                   executor table; contracts off: returns EBB_EINVAL and
- *                   changes nothing).
- * Contract task:3 - t != NULL and t has a body (contracts off: EBB_EINVAL,
- * as for task:1; docs/misuse.md).
- * Context: any.  Cost: O(1).
+ *                   executor table; always checked: EBB_EINVAL).
+ * Contract task:3 - t != NULL and t has a body (always checked: EBB_EINVAL).
+ * Context: any.  Cost: O(executors) to find ex's index, then O(1).
  */
 int ebb_task_spawn(struct ebb_executor *ex, ebb_task *t);
 
@@ -359,63 +371,46 @@ int ebb_task_spawn(struct ebb_executor *ex, ebb_task *t);
  * Stop a running task from outside: its current await is cancelled (every
  * waker it registered is withdrawn, exactly as when a select drops a loser),
  * it is never polled again, and its state becomes EBB_TASK_IDLE (if it was
- * queued it stays queued, in O(1): its executor skips it at the next pass,
- * which may make one pass with nothing to run).  What the task holds
- * beyond its await is given back: a channel reservation taken with
- * ebb_channel_reserve() is dropped, a peek (ebb_channel_peek()) returns its
- * element to the channel, a mutex goes to its next waiter.  The task
- * counts what it holds; the objects are found in the channel and mutex
- * tables (EBB_CHANNEL_DEFINE / EBB_MUTEX_DEFINE, or EBB_CHANNEL_TABLE_ENTRY
- * / EBB_MUTEX_TABLE_ENTRY).  Cancelling a task that finished gives back
- * what it still holds and changes nothing else; cancelling an idle task
- * does nothing.  Returns EBB_OK, or (contracts off) an error below with
- * nothing changed: the task runs on, holding what it held.
- * Contract task:4 - everything the task holds is in the tables (a
- *                   reservation, peek or mutex of an object outside them
- *                   could never be given back; the cancel is refused
- *                   before anything changes; contracts off: EBB_EBUSY).
- * Contract task:2 - a task may not cancel itself (it returns from its body
- *                   instead; contracts off: EBB_EINVAL).
- * Contract task:3 - t != NULL (contracts off: EBB_EINVAL; docs/misuse.md).
- * The caller must not be preemptible by `t`'s executor (an executor that
- * runs in an interrupt handler): mask that interrupt around the call, or
- * cancel from a context of at least its priority.
- * Context: task or main, not interrupt (it runs the task's cancel path).
- * Cost: O(1) + the cancel path of its current await (O(1) for every ebb
- * awaitable); a task that holds something: + two searches of the tables,
- * O(channels + mutexes in them), the lock held for one object at a time.
+ * queued it stays queued, in O(1): its executor skips it at the next pass).
+ * Nothing else needs giving back: a task holds nothing across an await but
+ * its waits and the mutexes it owns, and a cancel of an owner is refused.
+ * Cancelling a task that is idle or done changes nothing and returns EBB_OK.
+ * Returns EBB_OK, or EBB_EBUSY with nothing changed when
+ *   - the task is being polled or cancelled right now (the caller is the
+ *     task itself, an interrupt that landed inside its poll, or a context
+ *     that preempted another cancel of it): retry once that has ended;
+ *   - contract task:4 - the task owns a mutex (unlock it first: a mutex
+ *     is never left owned by a task that will not run again).
+ * Contract task:3 - t != NULL (always checked: EBB_EINVAL).
+ * Context: any; it runs the task's cancel path in the caller's context,
+ * with `t` claimed so that no executor polls it meanwhile.  Cost: O(1) +
+ * the cancel path of its current await (O(1) for every ebb awaitable).
  */
-int ebb_task_cancel(ebb_task *t);
+EBB_MUST_CHECK int ebb_task_cancel(ebb_task *t);
 
-/* Internal (the executor): `t`'s body returned EBB_READY: its state
- * becomes EBB_TASK_DONE, keeping its holds (contract task:5: none).
- * Context: its executor.  Cost: O(1), no critical section. */
-void ebb__task_done(ebb_task *t);
-
-/* ---- internals shared by the coroutine macros and leaf futures ---- */
-
-/* The task being polled; EBB__CANCEL_MARKER while a select/timeout/join or
- * ebb_task_cancel() is cancelling a branch.  The marker is only compared,
- * never dereferenced: a small constant (the lowest aligned non-null
- * address, where no task can live) that every ebb_cancelling() compares
- * as an immediate, without loading an address first. */
-extern ebb_task *ebb__cur;
-#define EBB__CANCEL_MARKER ((ebb_task *)(uintptr_t)sizeof(void *))
-
-static inline ebb_task *ebb_current(void) { return ebb__cur; }
-
-/** True while the awaitable being evaluated is being cancelled: it must then
- *  unregister whatever it registered, reset itself, and return EBB_PENDING.
- *  Context: task (inside an awaitable).  Cost: a load and a compare. */
-static inline bool ebb_cancelling(void) { return ebb__cur == EBB__CANCEL_MARKER; }
-
-static inline ebb_task *ebb__cancel_enter(void)
+/* Internal (the executor): claim `t` to poll it, with the lock held: false
+ * when it is not running or someone else runs its body now. */
+static inline bool ebb__task_claim_locked(ebb_task *t)
 {
-    ebb_task *saved = ebb__cur;
-    ebb__cur = EBB__CANCEL_MARKER;
-    return saved;
+    if (EBB_UNLIKELY((t->state & (EBB__TASK_STATE_MASK | EBB__TASK_BUSY)) !=
+                     (unsigned)EBB_TASK_RUNNING)) {
+        return false;
+    }
+    t->state = (uint8_t)(t->state | EBB__TASK_BUSY);
+    return true;
 }
-static inline void ebb__cancel_exit(ebb_task *saved) { ebb__cur = saved; }
+
+/* Internal (the executor): `t`'s body returned owning a mutex (task:5). */
+void ebb__task_ended_holding(void);
+
+/* Internal (the executor): end the claim of a poll that returned `ready`:
+ * busy clears; a task whose body returned becomes DONE.  No lock: nobody
+ * else writes the byte of a claimed task. */
+static inline void ebb__task_unclaim(ebb_task *t, bool ready)
+{
+    unsigned st = t->state & ~(unsigned)(EBB__TASK_BUSY | EBB__TASK_STATE_MASK);
+    t->state = (uint8_t)(st | (ready ? (unsigned)EBB_TASK_DONE : (unsigned)EBB_TASK_RUNNING));
+}
 
 #ifdef __cplusplus
 }

@@ -73,6 +73,12 @@ typedef ebb_ticks ebb__ticks_word_aligned __attribute__((aligned(4)));
 typedef ebb_ticks ebb__ticks_word_aligned;
 #endif
 
+/* Internal: a timer's links in the timer queue and the task it wakes. */
+typedef struct ebb__timer_wait {
+    ebb_dnode node; /**< the queue's links; next != NULL exactly while armed */
+    ebb_task *task; /**< the sleeping task; NULL when idle */
+} ebb__timer_wait;
+
 /** A timer: the state of a sleep.  Embed it in the task's state.
  *  24 bytes on a 32-bit MCU, word-aligned (20 with the sorted-list queue,
  *  EBB_CONFIG_TIMER_QUEUE_LIST).  Internals: wait.task is the sleeping task
@@ -83,7 +89,7 @@ typedef ebb_ticks ebb__ticks_word_aligned;
  *  (wait.node.next != NULL) exactly while armed.  The parent comes last,
  *  so both layouts share their first 20 bytes (what the list reads). */
 typedef struct ebb_timer {
-    ebb_wait wait;      /**< wait.task: the sleeping task; wait.node: the queue's links */
+    ebb__timer_wait wait; /**< wait.task: the sleeping task; wait.node: the queue's links */
     ebb__ticks_word_aligned deadline; /**< when it fires */
 #if !EBB_CONFIG_TIMER_QUEUE_LIST
     uintptr_t parent_;  /**< internal: the tree parent, colour in bit 0 */
@@ -92,9 +98,9 @@ typedef struct ebb_timer {
 
 /** Initializer of an idle ebb_timer (all-zero is one too). */
 #if EBB_CONFIG_TIMER_QUEUE_LIST
-#define EBB_TIMER_INITIALIZER {EBB_WAIT_INITIALIZER, 0}
+#define EBB_TIMER_INITIALIZER {{EBB_DNODE_INIT, NULL}, 0}
 #else
-#define EBB_TIMER_INITIALIZER {EBB_WAIT_INITIALIZER, 0, 0}
+#define EBB_TIMER_INITIALIZER {{EBB_DNODE_INIT, NULL}, 0, 0}
 #endif
 
 /** Define timer `name`, idle.  Prefix with `static` as needed (a timer
@@ -134,11 +140,12 @@ ebb_ticks ebb_now(void);
 
 /**
  * Awaitable: ready at `deadline` (immediately if it has passed).
- * Contract time:1 - called inside a task's poll.
+ * Contract time:5 - the timer is not armed for another task (always
+ * checked: pending, the other task's sleep untouched).
  * Context: task.  Cost: O(log n) to arm and to cancel (n armed timers;
  * bench/scale: about 25 more instructions per doubling of n), O(1) afterwards.
  */
-EBB_AWAITABLE ebb_poll_t ebb_sleep_until(ebb_timer *t, ebb_ticks deadline) EBB__TIMER_QUEUE_NAME(ebb_sleep_until);
+EBB_AWAITABLE ebb_poll_t ebb_sleep_until(ebb_cx *cx, ebb_timer *t, ebb_ticks deadline) EBB__TIMER_QUEUE_NAME(ebb_sleep_until);
 #define ebb_sleep_until(...) EBB_AWAITABLE_CALL(ebb_sleep_until, __VA_ARGS__)
 
 /**
@@ -146,9 +153,9 @@ EBB_AWAITABLE ebb_poll_t ebb_sleep_until(ebb_timer *t, ebb_ticks deadline) EBB__
  * the sleep starts, not recomputed at later polls).  EBB_TICKS_NEVER, or a
  * duration that would run past the end of the clock, never expires (the
  * deadline saturates); the sleep then ends only by cancellation.
- * Contract time:1.  Context: task.  Cost: as ebb_sleep_until.
+ * Contract time:5.  Context: task.  Cost: as ebb_sleep_until.
  */
-EBB_AWAITABLE ebb_poll_t ebb_sleep_for(ebb_timer *t, ebb_ticks ticks) EBB__TIMER_QUEUE_NAME(ebb_sleep_for);
+EBB_AWAITABLE ebb_poll_t ebb_sleep_for(ebb_cx *cx, ebb_timer *t, ebb_ticks ticks) EBB__TIMER_QUEUE_NAME(ebb_sleep_for);
 #define ebb_sleep_for(...) EBB_AWAITABLE_CALL(ebb_sleep_for, __VA_ARGS__)
 
 /**
@@ -164,17 +171,17 @@ void ebb_ticker_start(ebb_ticker *tk, ebb_ticks period) EBB__TIMER_QUEUE_NAME(eb
  * Awaitable: ready at the ticker's next deadline, which then advances by
  * exactly one period, so there is no drift however late the task runs.  A
  * task that falls behind gets the missed ticks back to back.
- * Contract time:1.  Contract time:4 - the ticker was started (contracts
+ * Contract time:5.  Contract time:4 - the ticker was started (contracts
  * off: it never ticks; docs/misuse.md).
  * Context: task.  Cost: as ebb_sleep_until.
  */
-EBB_AWAITABLE ebb_poll_t ebb_ticker_next(ebb_ticker *tk) EBB__TIMER_QUEUE_NAME(ebb_ticker_next);
+EBB_AWAITABLE ebb_poll_t ebb_ticker_next(ebb_cx *cx, ebb_ticker *tk) EBB__TIMER_QUEUE_NAME(ebb_ticker_next);
 #define ebb_ticker_next(...) EBB_AWAITABLE_CALL(ebb_ticker_next, __VA_ARGS__)
 
 /** True while `t` waits in the timer queue.  Context: any.  O(1). */
 static inline bool ebb_timer_armed(const ebb_timer *t)
 {
-    return ebb_wait_linked(&t->wait);
+    return ebb_dnode_linked(&t->wait.node);
 }
 
 /* ---- the time driver interface (rules T1..T7: ebb/time_driver.h) ---- */

@@ -12,6 +12,10 @@
  *     task != NULL, linked      waiting
  *     task != NULL, unlinked    fired: a waker took it off the list
  *
+ * The wait also names its list, from registration until it is consumed, so
+ * a fire is acted on only by the object that made it and one wait cannot be
+ * registered twice (ebb_wait_mine()).
+ *
  * The list is doubly linked (ebb_dlist), so withdrawing a wait - a cancel, a
  * timeout whose event won, a losing select branch - is O(1) however many
  * other tasks wait on the same object; its head is one pointer (4 bytes on
@@ -43,12 +47,13 @@ extern "C" {
 
 /** The state of one pending await (see the top of this file). */
 typedef struct ebb_wait {
-    ebb_dnode node; /**< on the waited-for object's ebb_waitlist */
-    ebb_task *task; /**< the task to wake; NULL: idle */
+    ebb_dnode node;             /**< on the waited-for object's ebb_waitlist */
+    ebb_task *task;             /**< the task to wake; NULL: idle */
+    struct ebb_waitlist *list;  /**< the list it waits on, or that fired it */
 } ebb_wait;
 
 /** Initializer of an idle ebb_wait (all-zero is one too). */
-#define EBB_WAIT_INITIALIZER {EBB_DNODE_INIT, NULL}
+#define EBB_WAIT_INITIALIZER {EBB_DNODE_INIT, NULL, NULL}
 
 /** Define ebb_wait `name`, idle.  Prefix with `static` as needed. */
 #define EBB_WAIT_DEFINE(name) ebb_wait name = EBB_WAIT_INITIALIZER
@@ -102,48 +107,49 @@ static inline bool ebb_wait_fired(const ebb_wait *w)
 static inline bool ebb_wait_linked(const ebb_wait *w) { return ebb_dnode_linked(&w->node); }
 
 /**
- * Put `w` at the end of `list` for the current task (if not already on it).
- * Contract wait:1 - called inside a task's poll (ebb_current() != NULL);
- * contracts off, nothing is registered.  Called while cancelling, it
- * withdraws `w` instead (what a cancel wants).
- * Contract wait:2 - `w` is not already waiting on another object (one
- * ebb_wait in two branches of a select); detected whenever `w` is the last
- * waiter of the other object's list - always so in the select's first
- * poll, unless a task of a higher-priority executor queued on that object
- * between the two branches - however many tasks wait on either object
- * (contracts off: it stays on the first object's list).
+ * Whether the task of `cx` may use `w` with `list` now: `w` is idle, or it
+ * is this task's registration (waiting or fired) on this very list.  A wait
+ * is one registration: while it waits on (or was fired by) one object it
+ * cannot be used for another (contract wait:2: one ebb_wait in two branches
+ * of a select, or in two awaits at once), nor by another task (wait:3: two
+ * tasks sharing one ebb_wait).  Every awaitable asks this before it acts on
+ * `w`, so a fire is only ever consumed by the object that made it.
+ * Context: task, lock held.  Cost: O(1).
+ */
+static inline bool ebb_wait_mine(const ebb_cx *cx, const ebb_wait *w, const ebb_waitlist *list)
+{
+    return w->task == NULL || (w->task == cx->task && w->list == list);
+}
+
+/* Internal: report the misuse ebb_wait_mine() found (wait:2 or wait:3)
+ * and return EBB_PENDING: the await neither acts nor registers; `w` is left
+ * to the registration that owns it.  Always checked. */
+ebb_poll_t ebb__wait_refuse(const ebb_cx *cx, const ebb_wait *w);
+
+/**
+ * Put `w` at the end of `list` for the task of `cx` (if not already on
+ * it); called while cancelling, it withdraws `w` instead (what a cancel
+ * wants).  The caller has checked ebb_wait_mine().
  * Context: task, port lock held by the caller.  Cost: O(1).
  */
-void ebb_wait_add_locked(ebb_wait *w, ebb_waitlist *list);
+void ebb_wait_add_locked(ebb_cx *cx, ebb_wait *w, ebb_waitlist *list);
 
-void ebb__wait_remove_locked(ebb_wait *w); /* the same, out of line */
 /**
  * Withdraw `w`: unlink it from its list if it is still on one, and make it
  * idle.  Safe on an idle ebb_wait.  Context: any, lock held.  Cost: O(1).
  */
 static inline void ebb_wait_remove_locked(ebb_wait *w)
 {
-#if defined(__OPTIMIZE_SIZE__)
-    /* Size builds: one copy instead of one per translation unit. */
-    ebb__wait_remove_locked(w);
-#else
-    /* The unlink out of line: where this is inlined (a hand-off's success,
-     * a driver's completion) the wait has usually left its list already,
-     * and a call that needs nothing kept across it is the smallest code.
-     * The withdrawal that is on a measured path (a select's losers, a
-     * cancel) unlinks inline in ebb__wait_miss_locked(). */
-    if (EBB_UNLIKELY(ebb_dnode_linked(&w->node))) {
-        ebb__wait_remove_locked(w);
-    } else {
-        w->task = NULL;
+    if (ebb_dnode_linked(&w->node)) {
+        ebb_dnode_unlink(&w->node);
     }
-#endif
+    w->task = NULL;
+    w->list = NULL;
 }
 
 /**
- * Wake the first waiter of `list` (taking it off the list).  Returns whether
- * there was one.  Out of line: every hand-off site calls it, and one copy
- * of the wake path is smaller than one per site (text budget).
+ * Wake the first waiter of `list` (taking it off the list; it stays fired
+ * by `list`).  Returns whether there was one.
  * Context: any, lock held.  Cost: O(1) + ebb_wake.
  */
 bool ebb_waitlist_wake_one_locked(ebb_waitlist *list);
@@ -165,88 +171,67 @@ void ebb_waitlist_wake_all_locked(ebb_waitlist *list);
  */
 void ebb_waitlist_wake_all(ebb_waitlist *list);
 
-/* Internal: ebb_waitlist_wake_all() when there is more than one waiter. */
-void ebb__waitlist_wake_many(ebb_waitlist *list, ebb_irq_state s);
-
-/* Internal: forget the broadcasts in flight (a host test's reset, after a
- * contract hook left one by longjmp).  Context: no task, no broadcast. */
-void ebb__wait_reset(void);
+/* Internal: ebb_wait_on() when `w` was not fired by `list` for this task. */
+ebb_poll_t ebb__wait_on_locked_path(ebb_cx *cx, ebb_wait *w, ebb_waitlist *list);
 
 /**
- * ebb_waitlist_wake_all(), inlined into the caller: for the one hot
- * interrupt handler whose every cycle counts (call, return and a second
- * prologue saved when one task waits, the common case).
- * Context: any.  Cost: as ebb_waitlist_wake_all, minus a call.
+ * Consume `w`'s fire if `list` fired it for the task of `cx` (and the await
+ * is not being cancelled): `w` becomes idle and true is returned.  Takes no
+ * lock: a fired wait is on no list, so no waker touches it, and its task -
+ * the one being polled, claimed - cannot be cancelled meanwhile.
+ * Context: task.  Cost: four loads and compares.
  */
-static inline void ebb_waitlist_wake_all_inline(ebb_waitlist *list)
+static inline bool ebb_wait_take_fire(const ebb_cx *cx, ebb_wait *w, const ebb_waitlist *list)
 {
-#if defined(__OPTIMIZE_SIZE__)
-    ebb_waitlist_wake_all(list); /* size builds: one copy */
-    return;
-#endif
-    ebb_irq_state s = ebb_port_lock();
-    ebb_dnode *n = ebb_dlist_first(&list->l);
-    if (n != NULL) {
-        if (!ebb__dnode_is_mark(n->next)) {
-            ebb__waitlist_wake_many(list, s); /* unlocks */
-            return;
-        }
-        list->l.first = NULL; /* it was the only waiter */
-        n->next = NULL;
-        (void)ebb__wake_locked(EBB_CONTAINER_OF(n, ebb_wait, node)->task);
+    if (w->list == list && w->task == cx->task && !ebb_dnode_linked(&w->node) &&
+        !ebb_cx_cancelling(cx)) {
+        w->task = NULL;
+        w->list = NULL;
+        return true;
     }
-    ebb_port_unlock(s);
+    return false;
 }
-
-/* Internal: ebb_wait_on() when it has to take the lock. */
-ebb_poll_t ebb__wait_on_locked_path(ebb_wait *w, ebb_waitlist *list);
 
 /**
  * The generic awaitable "wait until someone wakes this list": READY once a
  * waker has popped `w` (see ebb_waitlist_wake_*), PENDING until then.
  * Interrupt-driven events (an EXTI edge, a DMA completion) are built on it.
- * The resume after a wake is inlined and takes no lock: a fired wait is on
- * no list, so no interrupt can touch it any more.
- * Contract wait:1, wait:2 (as ebb_wait_add_locked()).  Context: task.
- * Cost: a few instructions on resume; O(1) to register and to cancel.
+ * Contract wait:2, wait:3 (ebb_wait_mine(); always checked: the await
+ * stays pending).  Context: task.  Cost: O(1); one critical section to
+ * register or cancel, none to resume.
  */
-EBB_AWAITABLE static inline ebb_poll_t ebb_wait_on(ebb_wait *w, ebb_waitlist *list)
+EBB_AWAITABLE static inline ebb_poll_t ebb_wait_on(ebb_cx *cx, ebb_wait *w, ebb_waitlist *list)
 {
-#if defined(__OPTIMIZE_SIZE__)
-    return ebb__wait_on_locked_path(w, list); /* size builds: one copy */
-#endif
-    if (ebb_wait_fired(w) && !ebb_cancelling()) {
-        w->task = NULL;
-        return EBB_READY;
+    if (ebb_wait_take_fire(cx, w, list)) {
+        return EBB_READY; /* the resume after a wake: no lock */
     }
-    return ebb__wait_on_locked_path(w, list);
+    return ebb__wait_on_locked_path(cx, w, list);
 }
 #define ebb_wait_on(...) EBB_AWAITABLE_CALL(ebb_wait_on, __VA_ARGS__)
-
-/* Internal: ebb_wait_turn() when someone waits. */
-bool ebb__wait_turn_slow(const ebb_wait *w, const ebb_waitlist *list);
 
 /**
  * First come first served: true when `w` may make its attempt now - nobody
  * waits on `list` ahead of it, or it was handed the turn (woken).  A task
  * that finds others waiting queues behind them instead of taking what was
  * meant for them (including a task that loops straight back to the same
- * await after being served).  Context: task, lock held.  Cost: O(1); two
- * instructions when nobody waits.
+ * await after being served).  Context: task, lock held, ebb_wait_mine()
+ * true.  Cost: O(1).
  */
 static inline bool ebb_wait_turn(const ebb_wait *w, const ebb_waitlist *list)
 {
-    return ebb_waitlist_empty(list) || ebb__wait_turn_slow(w, list);
+    return ebb_waitlist_empty(list) || ebb_dlist_first(&list->l) == &w->node ||
+           ebb_wait_fired(w);
 }
 
 /* Internal: the cancel-or-register half of ebb_wait_step_locked(). */
-void ebb__wait_miss_locked(ebb_wait *w, ebb_waitlist *list, bool more);
+void ebb__wait_miss_locked(ebb_cx *cx, ebb_wait *w, ebb_waitlist *list, bool more);
 
 /**
  * The one "cancel, try, register" step of a hand-off awaitable, after its
- * attempt.  The caller holds the lock and passes
+ * attempt.  The caller holds the lock, has checked ebb_wait_mine(), and
+ * passes
  *   ok   - the attempt succeeded (it must not be made, and ok must be false,
- *          while ebb_cancelling());
+ *          while cancelling);
  *   more - what is left would let the next waiter of `list` succeed too.
  * Then: on success or cancel `w` leaves the list, and if it had been handed
  * the turn (woken) or took something, and `more` holds, the next waiter is
@@ -255,10 +240,10 @@ void ebb__wait_miss_locked(ebb_wait *w, ebb_waitlist *list, bool more);
  * `w` (re)joins the list: at the end if it is new, at the front if it was
  * woken and someone else took the item first (an interrupt's try_ call, or
  * a task that arrived meanwhile), so it keeps its turn.
- * Returns EBB_READY when ok.  Contract wait:1, wait:2 (on register, as
- * ebb_wait_add_locked()).  Context: task, lock held.  Cost: O(1).
+ * Returns EBB_READY when ok.  Context: task, lock held.  Cost: O(1).
  */
-static inline ebb_poll_t ebb_wait_step_locked(ebb_wait *w, ebb_waitlist *list, bool ok, bool more)
+static inline ebb_poll_t ebb_wait_step_locked(ebb_cx *cx, ebb_wait *w, ebb_waitlist *list,
+                                              bool ok, bool more)
 {
     if (ok) {
         ebb_wait_remove_locked(w);
@@ -267,7 +252,7 @@ static inline ebb_poll_t ebb_wait_step_locked(ebb_wait *w, ebb_waitlist *list, b
         }
         return EBB_READY;
     }
-    ebb__wait_miss_locked(w, list, more);
+    ebb__wait_miss_locked(cx, w, list, more);
     return EBB_PENDING;
 }
 

@@ -338,11 +338,6 @@ void ebb__cm_irq_executor_first_pend(ebb_executor *ex);
          "interrupt executor: need EBB_CONFIG_PORT_CEILING_PRIO <= prio < "    \
          "2^EBB_CONFIG_PORT_PRIO_BITS (its tasks call ebb)")}
 
-/** The execution context (ebb_port_context(), IPSR) inside the handler of
- *  device interrupt `irq`: for EBB_EXECUTOR_CONTEXT_ENTRY, when an executor
- *  with a pender of the application's own polls there.  A constant. */
-#define EBB_CM_IRQ_CONTEXT(irq) (16u + (uint32_t)(irq))
-
 /** Define interrupt executor `name` on device interrupt `irq` at logical
  *  priority `prio` (0 = most urgent), and enter it in the executor table
  *  (see EBB_EXECUTOR_DEFINE).  Complete as defined: no init call - the

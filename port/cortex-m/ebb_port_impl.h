@@ -104,17 +104,6 @@ void ebb_cm_check_ceiling(void);
 
 typedef uint32_t ebb_irq_state;
 
-/* The execution context (ebb/port.h): IPSR, the active exception number (0
- * in thread mode).  A task is always polled in its executor's context, so an
- * interrupt that lands inside the poll reads a different number. */
-#define EBB_PORT_HAS_CONTEXT 1
-static inline uint32_t ebb_port_context(void)
-{
-    uint32_t v;
-    __asm("mrs %0, ipsr" : "=r"(v)); /* not volatile: constant within a call */
-    return v;
-}
-
 #if EBB_CONFIG_PORT_USE_PRIMASK
 
 static inline ebb_irq_state ebb_port_lock(void)

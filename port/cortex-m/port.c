@@ -131,21 +131,6 @@ void ebb__cm_irq_executor_first_pend(ebb_executor *ex)
     ebb_cm_irq_pend(x->irq);
 }
 
-/* ebb/port.h: where `ex` polls.  IPSR reads 16 + n inside device
- * interrupt n's handler. */
-uint32_t ebb_port_poll_context(const ebb_executor *ex)
-{
-    if (ex->pend == NULL) {
-        return 0; /* main's executor, in thread mode */
-    }
-    /* Not the first pender: a task polls only after the first spawn
-     * swapped it for this one. */
-    if (ex->pend == irq_executor_pend) {
-        return EBB_CM_IRQ_CONTEXT(EBB_CONTAINER_OF(ex, const ebb_cm_irq_executor, ex)->irq);
-    }
-    return ebb_executor_declared_context(ex); /* a pender of the application's own */
-}
-
 void ebb_cm_irq_executor_init(ebb_cm_irq_executor *x, unsigned irq, unsigned prio)
 {
     EBB_REQUIRE(1, prio >= EBB_CONFIG_PORT_CEILING_PRIO);

@@ -40,12 +40,19 @@ void ebb_host_irq_in_lock(unsigned n, ebb_host_isr_fn fn, void *arg);
 bool ebb_host_in_isr(void);
 
 /** Forget all state (time = `start`, no alarm, no pending interrupts,
- *  every executor's run queue empty) without touching the timers and tasks
- *  that were queued (a test's may have lived on its stack).  Call at the
- *  start of every test, before or after ebb_task_reset() of its tasks (a
- *  task reset afterwards drops its forgotten timer and queue link).
- *  Context: outside any poll (a test's set-up).  Cost: O(executors). */
+ *  every executor's run queue empty, the tasks on it unlinked) without
+ *  touching the timers that were armed (a test's may have lived on its
+ *  stack; the next ebb_task_reset() of its task drops a forgotten timer).
+ *  The tasks still queued must exist: a test whose tasks lived on its
+ *  stack ends with ebb_host_forget_queues().  Call at the start of every
+ *  test.  Context: outside any poll (a test's set-up).  Cost: O(executors
+ *  + tasks queued). */
 void ebb_host_reset(ebb_ticks start);
+
+/** Empty every executor's run queue without touching the tasks on it (they
+ *  may be gone with a test's stack frame): a test's teardown.
+ *  Context: outside any poll.  Cost: O(executors). */
+void ebb_host_forget_queues(void);
 
 /** ebb_host_reset() without the clock: the port's and the core's state
  *  only (pending interrupts, current task, timer queue, run queues, the

@@ -28,15 +28,9 @@ static ebb_host_panic_fn panic_hook;
 
 static void run_isr(ebb_host_isr_fn fn, void *arg)
 {
-    /* An interrupt is no task, even one that lands inside a task's poll:
-     * what it calls must not take that task for its caller (a mutex
-     * unlocked from a handler is mutex:3, not the owner's unlock). */
-    ebb_task *interrupted = ebb__cur;
-    ebb__cur = NULL;
     isr_depth++;
     fn(arg);
     isr_depth--;
-    ebb__cur = interrupted;
     ebb__host_run_pending_irqs();
 }
 
@@ -89,6 +83,8 @@ void ebb__host_lock_hook(void)
 
 bool ebb_host_in_isr(void) { return isr_depth > 0; }
 
+void ebb_host_forget_queues(void) { ebb__executor_reset_all(false); }
+
 void ebb_host_reset_port(void)
 {
     ebb__host_lock_depth = 0;
@@ -96,10 +92,8 @@ void ebb_host_reset_port(void)
     isr_depth = 0;
     ebb__host_lock_countdown = 0;
     panic_hook = NULL;
-    ebb__cur = NULL;
     ebb__time_reset();
-    ebb__executor_reset_all();
-    ebb__wait_reset();
+    ebb__executor_reset_all(true);
 }
 
 /* The virtual clock (time_virtual.c) defines the strong one: idle jumps to

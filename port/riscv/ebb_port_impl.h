@@ -31,18 +31,6 @@
 
 typedef uint32_t ebb_irq_state;
 
-/* The execution context (ebb/port.h): the mcause of the interrupt being
- * handled, 0 outside any trap.  The hart has no register that says "inside
- * a trap handler" (mcause keeps its value after mret), so the trap entry
- * (startup/startup.c) records it, and restores the outer value on the way
- * out: nested traps (a device interrupt inside a software-interrupt
- * executor's poll) read their own.  A task is always polled in its
- * executor's context, so an interrupt that lands inside the poll reads a
- * different number. */
-#define EBB_PORT_HAS_CONTEXT 1
-extern volatile uint32_t ebb__rv_context;
-static inline uint32_t ebb_port_context(void) { return ebb__rv_context; }
-
 static inline ebb_irq_state ebb_port_lock(void)
 {
     ebb_irq_state prev;

@@ -58,12 +58,6 @@ extern "C" {
 #define EBB_RV_IRQ_MSI 3u
 #define EBB_RV_IRQ_MTI 7u
 #define EBB_RV_IRQ_MEI 11u
-/** The execution context (ebb_port_context(): the mcause the trap entry
- *  records) inside the handler of interrupt cause `cause` (EBB_RV_IRQ_MEI for
- *  every PLIC device handler, EBB_RV_IRQ_MSI for the software interrupt):
- *  for EBB_EXECUTOR_CONTEXT_ENTRY, when an executor with a pender of the
- *  application's own polls there.  A constant. */
-#define EBB_RV_IRQ_CONTEXT(cause) (EBB_RV_MCAUSE_INTERRUPT | (uint32_t)(cause))
 
 /* Exit codes of the port's fatal paths (the board's ebb_board_exit). */
 #define EBB_RV_EXIT_PANIC 100          /* ebb_port_panic / a failed contract */

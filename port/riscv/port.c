@@ -6,26 +6,6 @@
 #include "ebb/port.h"
 #include "ebb_riscv.h"
 
-/* ebb_port_context() (ebb_port_impl.h); written by the trap entry. */
-volatile uint32_t ebb__rv_context;
-
-/* swi.c's pender; weak: a program without software-interrupt executors
- * does not link swi.c (its state) for this comparison. */
-void ebb__rv_swi_pend(ebb_executor *ex) __attribute__((weak));
-
-/* ebb/port.h: where `ex` polls.  Every software-interrupt executor level
- * polls inside the machine software interrupt's trap. */
-uint32_t ebb_port_poll_context(const ebb_executor *ex)
-{
-    if (ex->pend == NULL) {
-        return 0; /* main's executor, outside any trap */
-    }
-    if (ex->pend == ebb__rv_swi_pend) {
-        return EBB_RV_IRQ_CONTEXT(EBB_RV_IRQ_MSI);
-    }
-    return ebb_executor_declared_context(ex); /* a pender of the application's own */
-}
-
 void ebb_port_idle(ebb_executor *ex)
 {
 #if EBB_CONFIG_PORT_IDLE_WFI

@@ -33,8 +33,7 @@ void ebb_rv_swi_init(uintptr_t msip_addr)
 }
 
 /* Called with the port lock held (MIE clear): a plain read-modify-write of
- * `pending` cannot be interleaved with the handler's.  Not static: port.c's
- * ebb_port_poll_context() recognises the port's executors by it. */
+ * `pending` cannot be interleaved with the handler's. */
 void ebb__rv_swi_pend(ebb_executor *ex)
 {
     pending |= 1u << EBB_CONTAINER_OF(ex, ebb_rv_swi_executor, ex)->level;

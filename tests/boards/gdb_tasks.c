@@ -18,10 +18,10 @@ struct sleeper {
     ebb_task task;
     ebb_timer timer;
 };
-static ebb_poll_t sleeper_poll(ebb_task *self)
+static ebb_poll_t sleeper_poll(ebb_task *self, ebb_cx *cx)
 {
     struct sleeper *s = EBB_CONTAINER_OF(self, struct sleeper, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     EBB_AWAIT(ebb_sleep_for(&s->timer, EBB_MS(1000))); /* @sleeper */
     EBB_END();
 }
@@ -31,10 +31,10 @@ struct listener {
     ebb_wait wait;
     uint32_t value;
 };
-static ebb_poll_t listener_poll(ebb_task *self)
+static ebb_poll_t listener_poll(ebb_task *self, ebb_cx *cx)
 {
     struct listener *l = EBB_CONTAINER_OF(self, struct listener, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     for (;;) {
         EBB_AWAIT(ebb_signal_wait(&l->wait, &never, &l->value)); /* @listener */
     }
@@ -48,10 +48,10 @@ struct consumer {
     ebb_wait wait;
     uint32_t item;
 };
-static ebb_poll_t consumer_poll(ebb_task *self)
+static ebb_poll_t consumer_poll(ebb_task *self, ebb_cx *cx)
 {
     struct consumer *c = EBB_CONTAINER_OF(self, struct consumer, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     for (;;) {
         EBB_AWAIT(ebb_channel_recv(&c->wait, &queue, &c->item)); /* @consumer */
     }
@@ -62,10 +62,10 @@ struct parked {
     ebb_task task;
     ebb_parker parker;
 };
-static ebb_poll_t parked_poll(ebb_task *self)
+static ebb_poll_t parked_poll(ebb_task *self, ebb_cx *cx)
 {
     struct parked *p = EBB_CONTAINER_OF(self, struct parked, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     EBB_AWAIT(ebb_park(&p->parker)); /* @parked */
     EBB_END();
 }
@@ -73,9 +73,9 @@ static ebb_poll_t parked_poll(ebb_task *self)
 struct plain {
     ebb_task task;
 };
-static ebb_poll_t quick_poll(ebb_task *self)
+static ebb_poll_t quick_poll(ebb_task *self, ebb_cx *cx)
 {
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     EBB_END();
 }
 
@@ -102,10 +102,10 @@ struct driver {
     ebb_task task;
     ebb_timer timer;
 };
-static ebb_poll_t driver_poll(ebb_task *self)
+static ebb_poll_t driver_poll(ebb_task *self, ebb_cx *cx)
 {
     struct driver *d = EBB_CONTAINER_OF(self, struct driver, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     EBB_AWAIT(ebb_sleep_for(&d->timer, EBB_MS(10))); /* @driver */
     (void)ebb_wake(&woken.task);
     gdb_halt_here();
@@ -133,6 +133,8 @@ int main(void)
 #endif
     ebb_task_spawn(&exec, &driver.task);
     ebb_task_spawn(&exec, &cancelled.task);
-    ebb_task_cancel(&cancelled.task);
+    if (ebb_task_cancel(&cancelled.task) != EBB_OK) {
+        ebb_port_panic("gdb_tasks", 1);
+    }
     ebb_executor_run(&exec);
 }

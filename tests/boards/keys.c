@@ -14,10 +14,10 @@ struct button {
     uint32_t edges;
 };
 
-static ebb_poll_t button_poll(ebb_task *self)
+static ebb_poll_t button_poll(ebb_task *self, ebb_cx *cx)
 {
     struct button *b = EBB_CONTAINER_OF(self, struct button, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     for (;;) {
         EBB_AWAIT(ebb_board_button_wait(&b->wait, EBB_BOARD_RISING));
         b->edges++;
@@ -42,10 +42,10 @@ struct reader {
 
 static EBB_TASK_DEFINE(button, struct button, button_poll);
 
-static ebb_poll_t reader_poll(ebb_task *self)
+static ebb_poll_t reader_poll(ebb_task *self, ebb_cx *cx)
 {
     struct reader *r = EBB_CONTAINER_OF(self, struct reader, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     while (!r->end) {
         EBB_AWAIT(ebb_board_console_read(&r->wait, r->buf, sizeof r->buf, &r->got));
         for (size_t i = 0; i < r->got; i++) {

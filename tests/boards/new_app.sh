@@ -26,10 +26,10 @@ struct greeter {
     ebb_timer timer;
 };
 
-static ebb_poll_t greeter_poll(ebb_task *self)
+static ebb_poll_t greeter_poll(ebb_task *self, ebb_cx *cx)
 {
     struct greeter *g = EBB_CONTAINER_OF(self, struct greeter, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     EBB_AWAIT(ebb_sleep_for(&g->timer, EBB_MS(50)));
     ebb_board_puts("first_steps: hello after 50 ms\n");
     ebb_board_exit(0);

@@ -14,9 +14,9 @@ struct sub {
 };
 
 /* An async function awaited by the task below. */
-static ebb_poll_t sub_poll(struct sub *s)
+static ebb_poll_t sub_poll(ebb_cx *cx, struct sub *s)
 {
-    EBB_BEGIN(&s->co);
+    EBB_BEGIN(cx, &s->co);
     EBB_AWAIT(ebb_sleep_for(&s->timer, EBB_MS(1)));
     EBB_RETURN();
     EBB_END();
@@ -36,11 +36,11 @@ struct everything {
     uint32_t got;
 };
 
-static ebb_poll_t everything_poll(ebb_task *self)
+static ebb_poll_t everything_poll(ebb_task *self, ebb_cx *cx)
 {
     struct everything *e = EBB_CONTAINER_OF(self, struct everything, task);
-    EBB_BEGIN(&self->co);
-    EBB_AWAIT(sub_poll(&e->sub));
+    EBB_BEGIN(cx, &self->co);
+    EBB_AWAIT(sub_poll(cx, &e->sub));
     EBB_YIELD();
     EBB_AWAIT_ANY(e->which, ebb_channel_recv(&e->rx, &pedantic_chan, &e->value),
                   ebb_signal_wait(&e->sig, &pedantic_sig, &e->got));

@@ -10,9 +10,9 @@ struct adder {
     int result;
 };
 
-static ebb_poll_t adder(struct adder *a, int x, int y)
+static ebb_poll_t adder(ebb_cx *cx, struct adder *a, int x, int y)
 {
-    EBB_BEGIN(&a->co);
+    EBB_BEGIN(cx, &a->co);
     EBB_AWAIT(ebb_sleep_for(&a->timer, 10));
     a->result = x;
     EBB_AWAIT(ebb_sleep_for(&a->timer, 10));
@@ -40,11 +40,11 @@ struct t {
 
 enum { SELECT2, TIMEOUT_RECV, JOIN, YIELD, SUBROUTINE, SUB_CANCELLED, SELECT4, SWITCH_IN_BODY };
 
-static ebb_poll_t t_poll(ebb_task *self)
+static ebb_poll_t t_poll(ebb_task *self, ebb_cx *cx)
 {
     struct t *t = EBB_CONTAINER_OF(self, struct t, task);
     t->polls++;
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     /* An if-chain, not a switch: the switch fallback forbids awaits inside
      * a switch of the body (rule 3 of ebb/async.h). */
     if (t->scenario == SELECT2) {
@@ -62,14 +62,14 @@ static ebb_poll_t t_poll(ebb_task *self)
         EBB_YIELD();
         t->step = 3;
     } else if (t->scenario == SUBROUTINE) {
-        EBB_AWAIT(adder(&t->add, 2, 3));
+        EBB_AWAIT(adder(cx, &t->add, 2, 3));
         t->result = t->add.result;
-        EBB_AWAIT(adder(&t->add, 10, 20)); /* same state, starts afresh */
+        EBB_AWAIT(adder(cx, &t->add, 10, 20)); /* same state, starts afresh */
         t->result += t->add.result;
     } else if (t->scenario == SUB_CANCELLED) {
         /* The async function loses to a 15-tick timeout while it is in its
          * second sleep: its inner timer must be withdrawn. */
-        EBB_AWAIT_TIMEOUT(t->result, &t->timer, 15, adder(&t->add, 1, 1));
+        EBB_AWAIT_TIMEOUT(t->result, &t->timer, 15, adder(cx, &t->add, 1, 1));
     } else if (t->scenario == SELECT4) {
         EBB_AWAIT_ANY(t->which, ebb_sleep_for(&t->timer, 40), ebb_signal_wait(&t->wait, t->sig, &t->value),
                       ebb_sleep_for(&t->timer2, 30), ebb_sleep_for(&t->add.timer, 30));

@@ -120,13 +120,13 @@ struct rx {
     ebb_channel *ch;
     int polls, got, value;
 };
-static ebb_poll_t rx_poll(ebb_task *self)
+static ebb_poll_t rx_poll(ebb_task *self, ebb_cx *cx)
 {
     struct rx *r = EBB_CONTAINER_OF(self, struct rx, task);
-    if (!ebb_cancelling()) {
+    if (!ebb_cx_cancelling(cx)) {
         r->polls++;
     }
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     for (;;) {
         EBB_AWAIT(ebb_channel_recv(&r->wait, r->ch, &r->value));
         r->got++;
@@ -234,11 +234,11 @@ struct tx {
     ebb_wait wait;
     int polls, sent, value;
 };
-static ebb_poll_t tx_poll(ebb_task *self)
+static ebb_poll_t tx_poll(ebb_task *self, ebb_cx *cx)
 {
     struct tx *t = EBB_CONTAINER_OF(self, struct tx, task);
     t->polls++;
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     EBB_AWAIT(ebb_channel_send(&t->wait, &hch, &t->value));
     t->sent = 1;
     EBB_END();
@@ -275,10 +275,10 @@ struct ev {
     ebb_wait wait;
     int resumes;
 };
-static ebb_poll_t ev_poll(ebb_task *self)
+static ebb_poll_t ev_poll(ebb_task *self, ebb_cx *cx)
 {
     struct ev *e = EBB_CONTAINER_OF(self, struct ev, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     for (;;) {
         EBB_AWAIT(ebb_wait_on(&e->wait, &wl));
         e->resumes++;

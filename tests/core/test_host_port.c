@@ -13,10 +13,10 @@ static void on_panic(const char *module, int id)
     longjmp(panic_jmp, 1);
 }
 
-static ebb_poll_t sleeper_poll(ebb_task *self)
+static ebb_poll_t sleeper_poll(ebb_task *self, ebb_cx *cx)
 {
     static ebb_timer t;
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     EBB_AWAIT(ebb_sleep_for(&t, 10));
     EBB_END();
 }

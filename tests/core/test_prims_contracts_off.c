@@ -67,9 +67,9 @@ static void test_pool_bad_frees_refused(void **state)
 
 static ebb_parker parker = EBB_PARKER_INITIALIZER;
 static int resumes;
-static ebb_poll_t parkee_poll(ebb_task *self)
+static ebb_poll_t parkee_poll(ebb_task *self, ebb_cx *cx)
 {
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     EBB_AWAIT(ebb_park(&parker));
     resumes++;
     EBB_END();

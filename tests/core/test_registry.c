@@ -13,8 +13,9 @@ struct plain {
     int polls;
 };
 
-static ebb_poll_t plain_poll(ebb_task *self)
+static ebb_poll_t plain_poll(ebb_task *self, ebb_cx *cx)
 {
+    (void)cx;
     struct plain *p = EBB_CONTAINER_OF(self, struct plain, task);
     p->polls++;
     return EBB_READY;

@@ -32,13 +32,14 @@ struct waiter {
     int starts;
     int resumes;
     int self_reset;
+    int unlocked;
 };
-static ebb_waitlist forever;
+static ebb_waitlist forever, never_again;
 
-static ebb_poll_t waiter_poll(ebb_task *self)
+static ebb_poll_t waiter_poll(ebb_task *self, ebb_cx *cx)
 {
     struct waiter *t = EBB_CONTAINER_OF(self, struct waiter, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     t->starts++;
     for (;;) {
         switch (t->op) {
@@ -48,10 +49,13 @@ static ebb_poll_t waiter_poll(ebb_task *self)
         case OP_SEND:
             EBB_AWAIT(ebb_channel_send(&t->w, &chan, &t->value));
             break;
-        case OP_LOCK: /* then hold it */
+        case OP_LOCK: /* then hold it until `forever` is woken */
             EBB_AWAIT(ebb_mutex_lock(&t->w, &mtx));
             t->resumes++;
             EBB_AWAIT(ebb_wait_on(&t->w, &forever));
+            ebb_mutex_unlock(cx, &mtx);
+            t->unlocked++;
+            EBB_AWAIT(ebb_wait_on(&t->w, &never_again));
             break;
         case OP_TAKE:
             EBB_AWAIT(ebb_sem_take(&t->w, &sem));
@@ -69,7 +73,7 @@ static ebb_poll_t waiter_poll(ebb_task *self)
             EBB_AWAIT(ebb_sleep_for(&t->timer, t->sleep));
             break;
         case OP_RESET_SELF:
-            t->self_reset = ebb_task_reset(self); /* misuse: reset:1 */
+            t->self_reset = ebb_task_reset(self); /* refused: its body runs */
             EBB_AWAIT(ebb_park(&parker));
             break;
         }
@@ -82,13 +86,14 @@ static struct waiter a, b, c;
 
 static int setup(void **state)
 {
-    ebb__cur = NULL; /* a failed test may have jumped out of a poll */
     /* Tasks before the objects they wait on; the host port in any order
      * (test_host_reset_before_task_reset takes the other one). */
     assert_int_equal(ebb_task_reset(&a.task), EBB_OK);
     assert_int_equal(ebb_task_reset(&b.task), EBB_OK);
     assert_int_equal(ebb_task_reset(&c.task), EBB_OK);
     ebb_test_setup(state);
+    ebb_waitlist_init(&forever);
+    ebb_waitlist_init(&never_again);
     a = (struct waiter){.task = EBB_TASK_INITIALIZER(waiter_poll)};
     b = (struct waiter){.task = EBB_TASK_INITIALIZER(waiter_poll)};
     c = (struct waiter){.task = EBB_TASK_INITIALIZER(waiter_poll)};
@@ -135,7 +140,8 @@ static void test_task_reset_withdraws_a_waiter(void **state)
     assert_int_equal(a.value, 5);
 }
 
-/* A task woken but not yet polled leaves the run queue on reset. */
+/* A task woken but not yet polled stays queued on reset (the run queue is
+ * never walked): its executor's next pass skips it and drops the link. */
 static void test_task_reset_leaves_the_run_queue(void **state)
 {
     (void)state;
@@ -143,9 +149,13 @@ static void test_task_reset_leaves_the_run_queue(void **state)
     assert_true(ebb_unpark(&parker));
     assert_true(ebb_executor_has_work(&test_exec));
     assert_int_equal(ebb_task_reset(&a.task), EBB_OK);
+    assert_int_equal(ebb_task_state(&a.task), EBB_TASK_IDLE);
+    assert_true(ebb_node_linked(&a.task.node)); /* still queued */
+    assert_false(ebb_executor_poll(&test_exec)); /* skipped */
     assert_false(ebb_executor_has_work(&test_exec));
     assert_false(ebb_node_linked(&a.task.node));
     assert_int_equal(a.resumes, 0);
+    assert_int_equal(a.starts, 1);
     /* The unpark's permit outlives the task (park.h); reset it too. */
     assert_true(ebb_parker_has_permit(&parker));
     assert_int_equal(ebb_parker_reset(&parker), EBB_OK);
@@ -238,14 +248,13 @@ static void test_task_reset_idle_task(void **state)
     assert_int_equal(ebb_task_state(&a.task), EBB_TASK_IDLE);
 }
 
-/* A channel with elements, a reservation and a peek held is empty and
- * whole again after a reset. */
+/* A full channel is empty and whole again after a reset. */
 static void test_channel_reset_empties(void **state)
 {
     (void)state;
     int v = 1, out = 0;
     assert_int_equal(ebb_channel_try_send(&chan, &v), EBB_OK);
-    assert_non_null(ebb_channel_try_reserve(&chan));
+    assert_int_equal(ebb_channel_try_send(&chan, &v), EBB_OK);
     assert_int_equal(ebb_channel_try_send(&chan, &v), EBB_EAGAIN);
     assert_int_equal(ebb_channel_reset(&chan), EBB_OK);
     assert_int_equal(ebb_channel_count(&chan), 0);
@@ -273,8 +282,9 @@ static void test_channel_reset_refuses_a_waiting_sender(void **state)
     assert_int_equal(ebb_channel_count(&chan), 0);
 }
 
-/* A mutex left locked by a task that was reset is free after its reset;
- * one with a waiter refuses. */
+/* A mutex with a waiter, or owned by a running task, refuses a reset
+ * (reset:2); a task that owns a mutex refuses its own reset (task:4,
+ * EBB_EBUSY, nothing changed) until it has unlocked. */
 static void test_mutex_reset(void **state)
 {
     (void)state;
@@ -282,13 +292,31 @@ static void test_mutex_reset(void **state)
     assert_ptr_equal(mtx.owner, &a.task);
     start(&b, OP_LOCK);
     MISUSE(2, ebb_mutex_reset(&mtx), EBB_EBUSY);
-    assert_int_equal(ebb_task_reset(&b.task), EBB_OK);
+    assert_int_equal(ebb_task_reset(&b.task), EBB_OK); /* a waiter: withdrawn */
+    assert_true(ebb_waitlist_empty(&mtx.waiters));
+#if EBB_CONFIG_CONTRACTS
+    EXPECT_CONTRACT("task", 4, (void)ebb_task_reset(&a.task));
+#else
+    assert_int_equal(ebb_task_reset(&a.task), EBB_EBUSY);
+#endif
+    assert_int_equal(ebb_task_state(&a.task), EBB_TASK_RUNNING);
+    assert_ptr_equal(mtx.owner, &a.task);
+    assert_true(ebb_wait_linked(&a.w)); /* still waits on `forever` */
+    MISUSE(2, ebb_mutex_reset(&mtx), EBB_EBUSY); /* its owner runs */
+    assert_ptr_equal(mtx.owner, &a.task);
+    /* Once it has unlocked, both resets go through. */
+    ebb_waitlist_wake_all(&forever);
+    ebb_executor_poll(&test_exec);
+    assert_int_equal(a.unlocked, 1);
+    assert_null(mtx.owner);
     assert_int_equal(ebb_task_reset(&a.task), EBB_OK);
     assert_int_equal(ebb_mutex_reset(&mtx), EBB_OK);
-    assert_null(mtx.owner);
     start(&b, OP_LOCK);
     assert_int_equal(b.resumes, 1);
     assert_ptr_equal(mtx.owner, &b.task);
+    ebb_waitlist_wake_all(&forever); /* b unlocks: set-up can reset it */
+    ebb_executor_poll(&test_exec);
+    assert_null(mtx.owner);
 }
 
 static void test_sem_reset(void **state)
@@ -304,6 +332,33 @@ static void test_sem_reset(void **state)
     assert_int_equal(ebb_sem_reset(&sem, 3), EBB_OK);
     assert_int_equal(ebb_sem_count(&sem), 3);
     assert_int_equal(ebb_sem_give(&sem), EBB_EAGAIN); /* the limit is kept */
+}
+
+/* A block freed to a waiting task that has not resumed yet is that task's:
+ * the pool refuses a reset then (reset:2, EBB_EBUSY, nothing changed), and
+ * the task gets its block when it runs. */
+static void test_pool_reset_refuses_a_handed_block(void **state)
+{
+    (void)state;
+    void *blk[3];
+    for (int i = 0; i < 3; i++) {
+        blk[i] = ebb_pool_try_alloc(&pool);
+        assert_non_null(blk[i]);
+    }
+    start(&a, OP_ALLOC);
+    assert_int_equal(a.resumes, 0);
+    assert_int_equal(ebb_pool_free(&pool, blk[1]), EBB_OK); /* handed to a */
+    assert_true(ebb_waitlist_empty(&pool.waiters));
+    assert_true(ebb_executor_has_work(&test_exec)); /* woken, not resumed */
+    MISUSE(2, ebb_pool_reset(&pool), EBB_EBUSY);
+    assert_null(ebb_pool_try_alloc(&pool)); /* nothing freed for others */
+    ebb_executor_poll(&test_exec);
+    assert_int_equal(a.resumes, 1);
+    assert_ptr_equal(a.block, blk[1]); /* its block */
+    /* It waits for another one now: reset the task, then the pool. */
+    assert_int_equal(ebb_task_reset(&a.task), EBB_OK);
+    assert_int_equal(ebb_pool_reset(&pool), EBB_OK);
+    assert_int_equal(ebb_pool_free_count(&pool), 3);
 }
 
 /* Every block is free again: all three can be taken once more. */
@@ -343,17 +398,19 @@ static void test_parker_reset(void **state)
     assert_null(parker.parked);
 }
 
-/* reset:1 - a reset from inside a poll is refused; reset:3 - NULL. */
+/* A reset of a task from inside its own poll is refused: EBB_EBUSY,
+ * nothing changed (no contract: reset:1 is gone); reset:3 - NULL. */
 static void test_reset_from_a_task_and_null(void **state)
 {
     (void)state;
-#if EBB_CONFIG_CONTRACTS
-    EXPECT_CONTRACT("reset", 1, start(&a, OP_RESET_SELF));
-#else
     start(&a, OP_RESET_SELF);
     assert_int_equal(a.self_reset, EBB_EBUSY);
     assert_int_equal(ebb_task_state(&a.task), EBB_TASK_RUNNING);
-#endif
+    assert_ptr_equal(parker.parked, &a.task); /* went on to park */
+    assert_true(ebb_unpark(&parker));
+    ebb_executor_poll(&test_exec); /* and resumes normally */
+    assert_int_equal(a.resumes, 1);
+    assert_int_equal(a.self_reset, EBB_EBUSY); /* refused again */
     MISUSE(3, ebb_task_reset(NULL), EBB_EINVAL);
     MISUSE(3, ebb_channel_reset(NULL), EBB_EINVAL);
     MISUSE(3, ebb_mutex_reset(NULL), EBB_EINVAL);
@@ -363,7 +420,7 @@ static void test_reset_from_a_task_and_null(void **state)
     MISUSE(3, ebb_ticker_reset(NULL), EBB_EINVAL);
 }
 
-#define T(fn) cmocka_unit_test_setup(fn, setup)
+#define T(fn) cmocka_unit_test_setup_teardown(fn, setup, ebb_test_teardown)
 
 int main(void)
 {
@@ -378,6 +435,7 @@ int main(void)
         T(test_mutex_reset),
         T(test_sem_reset),
         T(test_pool_reset),
+        T(test_pool_reset_refuses_a_handed_block),
         T(test_parker_reset),
         T(test_reset_from_a_task_and_null),
     };

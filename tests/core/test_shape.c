@@ -26,8 +26,9 @@ struct counter {
     ebb_task task;
     int polls;
 };
-static ebb_poll_t counter_poll(ebb_task *self)
+static ebb_poll_t counter_poll(ebb_task *self, ebb_cx *cx)
 {
+    (void)cx;
     EBB_CONTAINER_OF(self, struct counter, task)->polls++;
     return EBB_READY;
 }

@@ -31,3 +31,10 @@ void ebb_test_setup_at(ebb_ticks start)
     ebb_host_reset(start); /* empties every executor's run queue */
     ebb_executor_init(&test_exec, NULL);
 }
+
+int ebb_test_teardown(void **state)
+{
+    (void)state;
+    ebb_host_forget_queues(); /* its tasks may be gone */
+    return 0;
+}

@@ -40,8 +40,27 @@ extern int ebb_test_contract_id;
         assert_string_equal(ebb_test_contract_module, module);                 \
         assert_int_equal(ebb_test_contract_id, id);                            \
         ebb__host_lock_depth = 0; /* the jump skipped an unlock */             \
-        ebb__cur = NULL;                                                       \
     } while (0)
+
+/* A contract that fires inside a task's poll (the statement runs the
+ * executor) jumps out of the poll with the task still claimed (its busy
+ * bit set, ebb/task.h): the executor would skip it and a cancel or reset
+ * would be refused.  Give the claim back after such a jump.  Harmless when
+ * the task is not claimed (contracts compiled out: the poll returned). */
+static inline void ebb_test_unclaim(ebb_task *t)
+{
+    t->state = (uint8_t)(t->state & ~EBB__TASK_BUSY);
+}
+#define EXPECT_CONTRACT_IN(module, id, task, stmt)                             \
+    do {                                                                       \
+        EXPECT_CONTRACT(module, id, stmt);                                     \
+        ebb_test_unclaim(task);                                                \
+    } while (0)
+
+/* A context for poking the core outside a task's poll: the task `t` is
+ * the one the awaitable acts for (`cancel`: drive its cancel path). */
+#define TEST_CX(t) ((ebb_cx){(t), false})
+#define TEST_CANCEL_CX(t) ((ebb_cx){(t), true})
 
 /* Poll an awaitable outside any await macro, dropping its result on purpose
  * (GCC's warn_unused_result ignores a (void) cast). */
@@ -52,6 +71,14 @@ extern ebb_executor test_exec;
 int ebb_test_setup(void **state);
 void ebb_test_setup_at(ebb_ticks start); /* same, with the clock at `start` */
 
-#define RUN(fn) cmocka_unit_test_setup(fn, ebb_test_setup)
+/* ebb_host_reset() unlinks the tasks left in run queues, so it writes to
+ * them - and a task of a test's stack frame may be left queued when the
+ * test returns (the next set-up would write into a dead frame).  The
+ * teardown forgets every run queue without touching its tasks, before
+ * their frame can be reused.  A static task left queued by a test keeps
+ * its stale link: the next test that uses it initialises it afresh. */
+int ebb_test_teardown(void **state);
+
+#define RUN(fn) cmocka_unit_test_setup_teardown(fn, ebb_test_setup, ebb_test_teardown)
 
 #endif

@@ -8,10 +8,10 @@ struct sig_task {
     uint32_t values[8];
     int n;
 };
-static ebb_poll_t sig_task_poll(ebb_task *self)
+static ebb_poll_t sig_task_poll(ebb_task *self, ebb_cx *cx)
 {
     struct sig_task *t = EBB_CONTAINER_OF(self, struct sig_task, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     while (t->n < 8) {
         EBB_AWAIT(ebb_signal_wait(&t->wait, t->sig, &t->values[t->n]));
         t->n++;
@@ -61,10 +61,10 @@ struct locker {
     ebb_mutex *m;
     int id, rounds;
 };
-static ebb_poll_t locker_poll(ebb_task *self)
+static ebb_poll_t locker_poll(ebb_task *self, ebb_cx *cx)
 {
     struct locker *l = EBB_CONTAINER_OF(self, struct locker, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     for (l->rounds = 0; l->rounds < 3; l->rounds++) {
         EBB_AWAIT(ebb_mutex_lock(&l->wait, l->m));
         inside++;
@@ -72,7 +72,7 @@ static ebb_poll_t locker_poll(ebb_task *self)
         order[n_order++] = l->id;
         EBB_AWAIT(ebb_sleep_for(&l->timer, 10));
         inside--;
-        ebb_mutex_unlock(l->m);
+        ebb_mutex_unlock(cx, l->m);
     }
     EBB_END();
 }
@@ -106,13 +106,13 @@ struct mutex_tmo {
     ebb_mutex *m;
     int result;
 };
-static ebb_poll_t mutex_tmo_poll(ebb_task *self)
+static ebb_poll_t mutex_tmo_poll(ebb_task *self, ebb_cx *cx)
 {
     struct mutex_tmo *t = EBB_CONTAINER_OF(self, struct mutex_tmo, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     EBB_AWAIT_TIMEOUT(t->result, &t->timer, 5, ebb_mutex_lock(&t->wait, t->m));
     if (t->result == EBB_OK) {
-        ebb_mutex_unlock(t->m);
+        ebb_mutex_unlock(cx, t->m);
     }
     EBB_END();
 }
@@ -162,8 +162,23 @@ static void test_mutex_misuse(void **state)
 {
     (void)state;
     static EBB_MUTEX_DEFINE(m);
-    EXPECT_CONTRACT("mutex", 3, ebb_mutex_unlock(&m)); /* outside a task (not-owner: test_misuse) */
-    EXPECT_CONTRACT("mutex", 3, ebb_mutex_lock_if_free(&m)); /* outside a task */
+    /* Two running tasks' contexts (the calls take one: an interrupt
+     * handler, which has none, cannot call them - mutex:3 is gone). */
+    ebb_task a = {.state = EBB_TASK_RUNNING}, b = {.state = EBB_TASK_RUNNING};
+    ebb_cx ca = TEST_CX(&a), cb = TEST_CX(&b);
+    EXPECT_CONTRACT("mutex", 2, ebb_mutex_unlock(&ca, &m)); /* free: nobody's */
+    assert_null(m.owner);
+    assert_true(ebb_mutex_lock_if_free(&ca, &m));
+    assert_int_equal(ebb__task_holds(&a), 1);
+    assert_false(ebb_mutex_lock_if_free(&cb, &m));
+    EXPECT_CONTRACT("mutex", 2, ebb_mutex_unlock(&cb, &m)); /* not the owner */
+    assert_ptr_equal(m.owner, &a);                          /* untouched */
+    assert_int_equal(ebb__task_holds(&a), 1);
+    assert_int_equal(ebb__task_holds(&b), 0);
+    ebb_mutex_unlock(&ca, &m);
+    assert_null(m.owner);
+    assert_int_equal(ebb__task_holds(&a), 0);
+    assert_int_equal(ebb_task_state(&a), EBB_TASK_RUNNING);
 }
 
 struct recursive {
@@ -171,10 +186,10 @@ struct recursive {
     ebb_wait w1, w2;
     ebb_mutex *m;
 };
-static ebb_poll_t recursive_poll(ebb_task *self)
+static ebb_poll_t recursive_poll(ebb_task *self, ebb_cx *cx)
 {
     struct recursive *r = EBB_CONTAINER_OF(self, struct recursive, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     EBB_AWAIT(ebb_mutex_lock(&r->w1, r->m));
     EBB_AWAIT(ebb_mutex_lock(&r->w2, r->m)); /* misuse: recursion */
     EBB_END();

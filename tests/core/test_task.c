@@ -14,7 +14,7 @@ struct counter {
     void *isr_arg;
 };
 
-static ebb_poll_t counter_poll(ebb_task *self)
+static ebb_poll_t counter_poll(ebb_task *self, ebb_cx *cx)
 {
     struct counter *c = EBB_CONTAINER_OF(self, struct counter, task);
     c->polls++;
@@ -23,7 +23,7 @@ static ebb_poll_t counter_poll(ebb_task *self)
         c->isr_during_poll = NULL;
         ebb_host_irq(fn, c->isr_arg);
     }
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     for (;;) {
         EBB_AWAIT(ebb_wait_on(&c->wait, c->list));
         c->resumes++;
@@ -103,10 +103,10 @@ struct sigwaiter {
     uint32_t got;
     int resumes;
 };
-static ebb_poll_t sigwaiter_poll(ebb_task *self)
+static ebb_poll_t sigwaiter_poll(ebb_task *self, ebb_cx *cx)
 {
     struct sigwaiter *w = EBB_CONTAINER_OF(self, struct sigwaiter, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     EBB_AWAIT(ebb_signal_wait(&w->wait, w->sig, &w->got));
     w->resumes++;
     EBB_END();
@@ -171,10 +171,10 @@ struct spinner {
     ebb_task task;
     int runs;
 };
-static ebb_poll_t spinner_poll(ebb_task *self)
+static ebb_poll_t spinner_poll(ebb_task *self, ebb_cx *cx)
 {
     struct spinner *s = EBB_CONTAINER_OF(self, struct spinner, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     for (;;) {
         s->runs++;
         EBB_YIELD();
@@ -235,10 +235,10 @@ struct oneshot {
     ebb_waitlist list;
     int done;
 };
-static ebb_poll_t oneshot_poll(ebb_task *self)
+static ebb_poll_t oneshot_poll(ebb_task *self, ebb_cx *cx)
 {
     struct oneshot *o = EBB_CONTAINER_OF(self, struct oneshot, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     EBB_AWAIT(ebb_wait_on(&o->wait, &o->list));
     o->done++;
     EBB_END();
@@ -266,9 +266,9 @@ static void test_finished_task_ignores_wake_and_respawns(void **state)
 }
 
 /* Wakes itself, then finishes: done, but still in its executor's queue. */
-static ebb_poll_t wake_then_finish_poll(ebb_task *self)
+static ebb_poll_t wake_then_finish_poll(ebb_task *self, ebb_cx *cx)
 {
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     ebb_wake(self);
     EBB_END();
 }
@@ -316,16 +316,198 @@ static void test_cancel_task_withdraws_waker(void **state)
     assert_int_equal(ebb_task_spawn(&test_exec, &c.task), EBB_OK);
 }
 
-static void test_await_outside_task_is_contract(void **state)
+/* ebb_wake(NULL) is task:3 (it used to fault); its fallback is false. */
+static void test_wake_null_is_contract(void **state)
+{
+    (void)state;
+    bool woke = true;
+    EXPECT_CONTRACT("task", 3, woke = ebb_wake(NULL));
+    (void)woke;
+    assert_false(ebb_executor_has_work(&test_exec));
+}
+
+/* A task that tries to cancel itself, and lets a simulated interrupt try
+ * too, from inside its own poll - at the start and after each resume.  Its
+ * body runs right now (it is claimed): both are refused with EBB_EBUSY and
+ * nothing changes; the task goes on waiting, and resumes normally. */
+struct selfcancel {
+    ebb_task task;
+    ebb_wait wait;
+    ebb_waitlist *list;
+    int self_r, isr_r, tries, resumes;
+};
+static void cancel_isr(void *arg)
+{
+    struct selfcancel *s = arg;
+    s->isr_r = ebb_task_cancel(&s->task);
+}
+static ebb_poll_t selfcancel_poll(ebb_task *self, ebb_cx *cx)
+{
+    struct selfcancel *s = EBB_CONTAINER_OF(self, struct selfcancel, task);
+    EBB_BEGIN(cx, &self->co);
+    for (;;) {
+        s->tries++;
+        s->self_r = ebb_task_cancel(self);
+        s->isr_r = 99;
+        ebb_host_irq(cancel_isr, s); /* runs now: inside this poll */
+        EBB_AWAIT(ebb_wait_on(&s->wait, s->list));
+        s->resumes++;
+    }
+    EBB_END();
+}
+
+static void test_cancel_from_inside_own_poll_refused(void **state)
 {
     (void)state;
     ebb_waitlist list = EBB_WAITLIST_INITIALIZER;
-    ebb_wait w = EBB_WAIT_INITIALIZER;
-    ebb_timer t = EBB_TIMER_INITIALIZER;
-    /* An awaitable polled from plain code (no task being polled) cannot know
-     * whom to wake: contract, never a silent hang. */
-    EXPECT_CONTRACT("wait", 1, ebb_test_discard(EBB_POLL(ebb_wait_on)(&w, &list)));
-    EXPECT_CONTRACT("time", 1, ebb_test_discard(EBB_POLL(ebb_sleep_for)(&t, 10)));
+    struct selfcancel s = {.task = EBB_TASK_INITIALIZER(selfcancel_poll), .list = &list};
+    assert_int_equal(ebb_task_spawn(&test_exec, &s.task), EBB_OK);
+    ebb_executor_poll(&test_exec);
+    assert_int_equal(s.tries, 1);
+    assert_int_equal(s.self_r, EBB_EBUSY);
+    assert_int_equal(s.isr_r, EBB_EBUSY);
+    /* Nothing changed: running, waiting on the list, poll unclaimed. */
+    assert_int_equal(ebb_task_state(&s.task), EBB_TASK_RUNNING);
+    assert_true(ebb_wait_linked(&s.wait));
+    assert_ptr_equal(ebb_waitlist_first(&list), &s.wait);
+    assert_false(ebb_executor_has_work(&test_exec));
+    /* It continues normally, refused again at every resume. */
+    for (int i = 1; i <= 3; i++) {
+        ebb_waitlist_wake_all(&list);
+        ebb_executor_poll(&test_exec);
+        assert_int_equal(s.resumes, i);
+        assert_int_equal(s.tries, i + 1);
+        assert_int_equal(s.self_r, EBB_EBUSY);
+        assert_int_equal(s.isr_r, EBB_EBUSY);
+        assert_int_equal(ebb_task_state(&s.task), EBB_TASK_RUNNING);
+        assert_true(ebb_wait_linked(&s.wait));
+    }
+    /* From outside its poll the cancel goes through. */
+    assert_int_equal(ebb_task_cancel(&s.task), EBB_OK);
+    assert_int_equal(ebb_task_state(&s.task), EBB_TASK_IDLE);
+    assert_true(ebb_waitlist_empty(&list));
+    assert_false(ebb_wait_linked(&s.wait));
+}
+
+/* A cancel preempted, inside its own cancel path, by an interrupt that
+ * cancels the same task: the nested one is refused (EBB_EBUSY), the first
+ * completes.  n sweeps the critical sections of the cancel. */
+static int nested_cancel_r;
+static void nested_cancel_isr(void *arg) { nested_cancel_r = ebb_task_cancel(arg); }
+
+static void test_cancel_preempting_cancel_refused(void **state)
+{
+    (void)state;
+    for (unsigned n = 1; n <= 2; n++) {
+        ebb_waitlist list = EBB_WAITLIST_INITIALIZER;
+        struct counter c = {.task = EBB_TASK_INITIALIZER(counter_poll), .list = &list};
+        ebb_test_setup(NULL);
+        assert_int_equal(ebb_task_spawn(&test_exec, &c.task), EBB_OK);
+        ebb_executor_poll(&test_exec);
+        assert_false(ebb_waitlist_empty(&list));
+        nested_cancel_r = 99;
+        ebb_host_irq_in_lock(n, nested_cancel_isr, &c.task);
+        assert_int_equal(ebb_task_cancel(&c.task), EBB_OK);
+        assert_int_equal(ebb__host_lock_countdown, 0); /* it did fire */
+        assert_int_equal(nested_cancel_r, EBB_EBUSY);
+        assert_int_equal(ebb_task_state(&c.task), EBB_TASK_IDLE);
+        assert_true(ebb_waitlist_empty(&list));
+        assert_int_equal(c.task.state, EBB_TASK_IDLE); /* no busy bit left */
+    }
+}
+
+/* ebb_task_reset() from an interrupt that lands inside a task's poll,
+ * while other tasks wait to be polled in the same pass: the task being
+ * polled is refused (EBB_EBUSY), the others are reset (they stay on the
+ * pass's chain, and the executor skips them) - or reset and spawned again,
+ * in which case the pass polls them once, from the top, through their one
+ * queue entry.  The pass completes either way. */
+static struct counter *reset_victims[3];
+static int reset_r[3];
+static bool reset_respawn_b;
+static void reset_all_isr(void *arg)
+{
+    (void)arg;
+    for (int i = 0; i < 3; i++) {
+        reset_r[i] = ebb_task_reset(&reset_victims[i]->task);
+    }
+    if (reset_respawn_b) {
+        reset_r[1] = ebb_task_spawn(&test_exec, &reset_victims[1]->task);
+    }
+}
+
+static void reset_inside_pass_row(bool respawn_b)
+{
+    ebb_waitlist list = EBB_WAITLIST_INITIALIZER;
+    struct counter a = {.task = EBB_TASK_INITIALIZER(counter_poll), .list = &list};
+    struct counter b = {.task = EBB_TASK_INITIALIZER(counter_poll), .list = &list};
+    struct counter c = {.task = EBB_TASK_INITIALIZER(counter_poll), .list = &list};
+    struct counter d = {.task = EBB_TASK_INITIALIZER(counter_poll), .list = &list};
+    reset_victims[0] = &a;
+    reset_victims[1] = &b;
+    reset_victims[2] = &c;
+    reset_respawn_b = respawn_b;
+    /* All four queued for one pass, a first; a's first poll raises it. */
+    a.isr_during_poll = reset_all_isr;
+    assert_int_equal(ebb_task_spawn(&test_exec, &a.task), EBB_OK);
+    assert_int_equal(ebb_task_spawn(&test_exec, &b.task), EBB_OK);
+    assert_int_equal(ebb_task_spawn(&test_exec, &c.task), EBB_OK);
+    assert_int_equal(ebb_task_spawn(&test_exec, &d.task), EBB_OK);
+    assert_false(ebb_executor_poll(&test_exec)); /* the pass completes */
+    assert_int_equal(reset_r[0], EBB_EBUSY);     /* a: its body runs now */
+    assert_int_equal(reset_r[1], EBB_OK);
+    assert_int_equal(reset_r[2], EBB_OK);
+    /* a was not touched: it ran on and waits. */
+    assert_int_equal(ebb_task_state(&a.task), EBB_TASK_RUNNING);
+    assert_int_equal(a.polls, 1);
+    assert_true(ebb_wait_linked(&a.wait));
+    /* b and c: their reset ran their cancel path (a poll that returns at
+     * EBB_BEGIN, counted by the counter); c was skipped by the pass, b too
+     * unless spawned again, then polled once from the top. */
+    assert_int_equal(ebb_task_state(&c.task), EBB_TASK_IDLE);
+    assert_int_equal(c.polls, 1);
+    assert_false(ebb_wait_linked(&c.wait));
+    if (respawn_b) {
+        assert_int_equal(ebb_task_state(&b.task), EBB_TASK_RUNNING);
+        assert_int_equal(b.polls, 2);
+        assert_true(ebb_wait_linked(&b.wait));
+    } else {
+        assert_int_equal(ebb_task_state(&b.task), EBB_TASK_IDLE);
+        assert_int_equal(b.polls, 1);
+        assert_false(ebb_wait_linked(&b.wait));
+    }
+    /* d, after them on the chain, ran as usual. */
+    assert_int_equal(d.polls, 1);
+    assert_true(ebb_wait_linked(&d.wait));
+    assert_false(ebb_executor_has_work(&test_exec));
+    /* And everything still works: the waiters resume once each; the
+     * idle ones can be spawned again. */
+    ebb_waitlist_wake_all(&list);
+    ebb_executor_poll(&test_exec);
+    assert_int_equal(a.resumes, 1);
+    assert_int_equal(d.resumes, 1);
+    assert_int_equal(b.resumes, respawn_b ? 1 : 0);
+    assert_int_equal(c.resumes, 0);
+    assert_int_equal(ebb_task_spawn(&test_exec, &c.task), EBB_OK);
+    ebb_executor_poll(&test_exec);
+    assert_int_equal(c.polls, 2);
+    assert_int_equal(ebb_task_cancel(&a.task), EBB_OK);
+    assert_int_equal(ebb_task_cancel(&b.task), EBB_OK);
+    assert_int_equal(ebb_task_cancel(&c.task), EBB_OK);
+    assert_int_equal(ebb_task_cancel(&d.task), EBB_OK);
+    assert_true(ebb_waitlist_empty(&list));
+}
+
+static void test_reset_from_interrupt_inside_pass(void **state)
+{
+    (void)state;
+    reset_inside_pass_row(false);
+}
+
+static void test_reset_and_respawn_from_interrupt_inside_pass(void **state)
+{
+    (void)state;
+    reset_inside_pass_row(true);
 }
 
 /* An executor that is not in the executor table (not made by
@@ -344,8 +526,9 @@ static void test_executor_outside_table_is_contract(void **state)
 
 /* The table holds every executor the program defines - more than the four
  * of the old fixed table - and each runs its own tasks. */
-static ebb_poll_t count_once_poll(ebb_task *self)
+static ebb_poll_t count_once_poll(ebb_task *self, ebb_cx *cx)
 {
+    (void)cx;
     EBB_CONTAINER_OF(self, struct oneshot, task)->done++;
     return EBB_READY;
 }
@@ -432,7 +615,11 @@ int main(void)
         RUN(test_finished_task_ignores_wake_and_respawns),
         RUN(test_respawn_on_other_executor_while_queued),
         RUN(test_cancel_task_withdraws_waker),
-        RUN(test_await_outside_task_is_contract),
+        RUN(test_wake_null_is_contract),
+        RUN(test_cancel_from_inside_own_poll_refused),
+        RUN(test_cancel_preempting_cancel_refused),
+        RUN(test_reset_from_interrupt_inside_pass),
+        RUN(test_reset_and_respawn_from_interrupt_inside_pass),
         RUN(test_executor_outside_table_is_contract),
         RUN(test_executor_table_sized_by_definitions),
         RUN(test_two_executors_pender),

@@ -14,10 +14,10 @@ struct sleeper {
     int id;
 };
 
-static ebb_poll_t sleeper_poll(ebb_task *self)
+static ebb_poll_t sleeper_poll(ebb_task *self, ebb_cx *cx)
 {
     struct sleeper *s = EBB_CONTAINER_OF(self, struct sleeper, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     EBB_AWAIT(ebb_sleep_until(&s->timer, s->deadline));
     s->woke_at = ebb_now();
     order[n_order++] = s->id;
@@ -114,10 +114,10 @@ struct ticking {
     ebb_ticks lag; /* the task runs this late after each tick */
 };
 
-static ebb_poll_t ticking_poll(ebb_task *self)
+static ebb_poll_t ticking_poll(ebb_task *self, ebb_cx *cx)
 {
     struct ticking *t = EBB_CONTAINER_OF(self, struct ticking, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     t->start = ebb_now();
     ebb_ticker_start(&t->ticker, t->period);
     while (t->ticks < t->limit) {
@@ -181,10 +181,10 @@ struct restarter {
     ebb_ticker ticker;
     int ticks;
 };
-static ebb_poll_t restarter_poll(ebb_task *self)
+static ebb_poll_t restarter_poll(ebb_task *self, ebb_cx *cx)
 {
     struct restarter *r = EBB_CONTAINER_OF(self, struct restarter, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     ebb_ticker_start(&r->ticker, 100);
     for (;;) {
         EBB_AWAIT(ebb_ticker_next(&r->ticker));

@@ -28,10 +28,10 @@ struct napper {
     uint32_t value;
 };
 
-static ebb_poll_t napper_poll(ebb_task *self)
+static ebb_poll_t napper_poll(ebb_task *self, ebb_cx *cx)
 {
     struct napper *n = EBB_CONTAINER_OF(self, struct napper, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     if (n->mode == SLEEP_FOR) {
         EBB_AWAIT(ebb_sleep_for(&n->timer, n->ticks));
     } else if (n->mode == TIMEOUT_SIGNAL) {

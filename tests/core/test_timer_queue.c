@@ -37,10 +37,10 @@ static struct sleeper slot[SLOTS];
 static int fired[SLOTS * 4];
 static int n_fired;
 
-static ebb_poll_t sleeper_poll(ebb_task *self)
+static ebb_poll_t sleeper_poll(ebb_task *self, ebb_cx *cx)
 {
     struct sleeper *s = EBB_CONTAINER_OF(self, struct sleeper, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     EBB_AWAIT(ebb_sleep_until(&s->timer, s->deadline));
     assert_true(ebb_now() >= s->deadline);
     fired[n_fired++] = s->id;

@@ -27,10 +27,10 @@ struct yielder {
     void *isr_arg;
 };
 
-static ebb_poll_t yielder_poll(ebb_task *self)
+static ebb_poll_t yielder_poll(ebb_task *self, ebb_cx *cx)
 {
     struct yielder *y = EBB_CONTAINER_OF(self, struct yielder, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     for (y->i = 0; y->i < y->yields; y->i++) {
         ran(y->name);
         if (y->isr != NULL) {
@@ -54,10 +54,10 @@ struct sleeper {
     char name;
 };
 
-static ebb_poll_t sleeper_poll(ebb_task *self)
+static ebb_poll_t sleeper_poll(ebb_task *self, ebb_cx *cx)
 {
     struct sleeper *s = EBB_CONTAINER_OF(self, struct sleeper, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     for (;;) {
         EBB_AWAIT(ebb_wait_on(&s->wait, s->list));
         ran(s->name);
@@ -71,7 +71,7 @@ static int reset_order(void **state)
     order[0] = '\0';
     return ebb_test_setup(state);
 }
-#define RUN_Y(fn) cmocka_unit_test_setup(fn, reset_order)
+#define RUN_Y(fn) cmocka_unit_test_setup_teardown(fn, reset_order, ebb_test_teardown)
 
 /* Three yielding tasks take turns in spawn order, one turn per pass. */
 static void test_round_robin(void **state)
@@ -197,9 +197,9 @@ struct spin_fn {
     ebb_co co;
     int turns;
 };
-static ebb_poll_t spin_fn(struct spin_fn *s, int n, char who)
+static ebb_poll_t spin_fn(ebb_cx *cx, struct spin_fn *s, int n, char who)
 {
-    EBB_BEGIN(&s->co);
+    EBB_BEGIN(cx, &s->co);
     for (s->turns = 0; s->turns < n; s->turns++) {
         ran(who);
         EBB_YIELD();
@@ -216,11 +216,11 @@ struct nested {
     uint32_t value;
 };
 
-static ebb_poll_t nested_poll(ebb_task *self)
+static ebb_poll_t nested_poll(ebb_task *self, ebb_cx *cx)
 {
     struct nested *n = EBB_CONTAINER_OF(self, struct nested, task);
-    EBB_BEGIN(&self->co);
-    EBB_AWAIT(spin_fn(&n->fn, 2, 'N'));
+    EBB_BEGIN(cx, &self->co);
+    EBB_AWAIT(spin_fn(cx, &n->fn, 2, 'N'));
     ran('n');
     EBB_END();
 }
@@ -242,11 +242,11 @@ static void test_yield_in_async_function(void **state)
 
 /* A select whose losing branch is an async function sitting at a yield: the
  * branch is cancelled (reset, runs no further). */
-static ebb_poll_t select_poll(ebb_task *self)
+static ebb_poll_t select_poll(ebb_task *self, ebb_cx *cx)
 {
     struct nested *n = EBB_CONTAINER_OF(self, struct nested, task);
-    EBB_BEGIN(&self->co);
-    EBB_AWAIT_ANY(n->which, spin_fn(&n->fn, 100, 'S'), ebb_signal_wait(&n->wait, n->sig, &n->value));
+    EBB_BEGIN(cx, &self->co);
+    EBB_AWAIT_ANY(n->which, spin_fn(cx, &n->fn, 100, 'S'), ebb_signal_wait(&n->wait, n->sig, &n->value));
     ran('s');
     EBB_END();
 }
@@ -281,10 +281,10 @@ struct canceller {
     ebb_task task;
     ebb_task *victim;
 };
-static ebb_poll_t canceller_poll(ebb_task *self)
+static ebb_poll_t canceller_poll(ebb_task *self, ebb_cx *cx)
 {
     struct canceller *c = EBB_CONTAINER_OF(self, struct canceller, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     ran('K');
     assert_int_equal(ebb_task_cancel(c->victim), EBB_OK);
     EBB_END();

@@ -38,10 +38,10 @@ struct writer {
 };
 static int completed;
 
-static ebb_poll_t writer_poll(ebb_task *self)
+static ebb_poll_t writer_poll(ebb_task *self, ebb_cx *cx)
 {
     struct writer *w = EBB_CONTAINER_OF(self, struct writer, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     EBB_AWAIT(ebb_board_console_write(&w->op, w->text, strlen(w->text)));
     w->order = ++completed;
     EBB_END();
@@ -88,7 +88,7 @@ static void test_console_fifo_and_cancel(void **state)
     assert_int_equal(ebb_task_spawn(&exec, &wb.task), EBB_OK);
     assert_int_equal(ebb_task_spawn(&exec, &wc.task), EBB_OK);
     ebb_host_run_until(&exec, t0 + 1u);
-    ebb_task_cancel(&wb.task);
+    assert_int_equal(ebb_task_cancel(&wb.task), EBB_OK);
     ebb_host_run_until(&exec, t0 + bytes_time(6 + 5) + 1u);
     assert_int_equal(seen_len, 11);
     assert_memory_equal(seen, "first third", 11);
@@ -107,7 +107,7 @@ static void test_console_fifo_and_cancel(void **state)
     assert_int_equal(ebb_task_spawn(&exec, &wa.task), EBB_OK);
     assert_int_equal(ebb_task_spawn(&exec, &wb.task), EBB_OK);
     ebb_host_run_until(&exec, t0 + 1u);
-    ebb_task_cancel(&wa.task);
+    assert_int_equal(ebb_task_cancel(&wa.task), EBB_OK);
     assert_int_equal(ebb_task_spawn(&exec, &wa.task), EBB_OK); /* behind wb */
     ebb_host_run_until(&exec, t0 + bytes_time(6 + 7) + 1u);
     assert_int_equal(seen_len, 13);
@@ -128,10 +128,10 @@ struct presser {
     int woken;
 };
 
-static ebb_poll_t presser_poll(ebb_task *self)
+static ebb_poll_t presser_poll(ebb_task *self, ebb_cx *cx)
 {
     struct presser *p = EBB_CONTAINER_OF(self, struct presser, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     EBB_AWAIT(ebb_board_button_wait(&p->wait, p->edge));
     p->woken++;
     EBB_END();

@@ -205,10 +205,10 @@ struct stepper {
     bool done;
 };
 
-static ebb_poll_t stepper_poll(ebb_task *self)
+static ebb_poll_t stepper_poll(ebb_task *self, ebb_cx *cx)
 {
     struct stepper *s = EBB_CONTAINER_OF(self, struct stepper, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     for (s->i = 0; s->i < s->n; s->i++) {
         s->deadline = ebb_now() + (rnd() % s->max_us); /* sometimes due at once */
         EBB_AWAIT(ebb_sleep_until(&s->timer, s->deadline));

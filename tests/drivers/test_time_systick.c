@@ -312,10 +312,10 @@ static struct {
     bool early;
 } tk;
 
-static ebb_poll_t ticker_poll(ebb_task *self)
+static ebb_poll_t ticker_poll(ebb_task *self, ebb_cx *cx)
 {
     (void)self;
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     tk.start = ebb_now();
     ebb_ticker_start(&tk.ticker, 10000); /* 10 ms */
     for (;;) {

@@ -440,10 +440,10 @@ struct sleeper {
 static int order[32];
 static int n_order;
 
-static ebb_poll_t sleeper_poll(ebb_task *self)
+static ebb_poll_t sleeper_poll(ebb_task *self, ebb_cx *cx)
 {
     struct sleeper *s = EBB_CONTAINER_OF(self, struct sleeper, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     EBB_AWAIT(ebb_sleep_until(&s->timer, s->deadline));
     s->woke_at = ebb_now();
     s->woke_ref = sim_ref();

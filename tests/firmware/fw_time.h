@@ -22,10 +22,10 @@ struct fw_sleeper {
     fw_time_check_fn check;
 };
 
-static inline ebb_poll_t fw_sleeper_poll(ebb_task *self)
+static inline ebb_poll_t fw_sleeper_poll(ebb_task *self, ebb_cx *cx)
 {
     struct fw_sleeper *s = EBB_CONTAINER_OF(self, struct fw_sleeper, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     for (s->i = 0; s->i < s->n; s->i++) {
         s->deadline = ebb_now() + EBB_US(s->lengths_us[s->i]);
         EBB_AWAIT(ebb_sleep_until(&s->timer, s->deadline));
@@ -52,10 +52,10 @@ struct fw_ticking {
     fw_time_check_fn check;
 };
 
-static inline ebb_poll_t fw_ticking_poll(ebb_task *self)
+static inline ebb_poll_t fw_ticking_poll(ebb_task *self, ebb_cx *cx)
 {
     struct fw_ticking *t = EBB_CONTAINER_OF(self, struct fw_ticking, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     ebb_ticker_start(&t->ticker, EBB_US(t->period_us));
     t->end = t->ticker.timer.deadline - t->ticker.period + EBB_US(t->duration_us);
     while (t->ticker.timer.deadline <= t->end) {

@@ -69,14 +69,6 @@ __attribute__((noreturn)) static inline void fw_fail(const char *file, int line,
  * call ebb, whose handler calls `fn` (Cortex-M: EBB_BOARD_SPARE0_IRQ at
  * priority 2; RISC-V: the RTC's alarm through the PLIC).  Call once. */
 void fw_spare_init(void (*fn)(void));
-/* The execution context of the spare interrupt's handler (ebb_port_context()),
- * for an executor of the test's own that polls there
- * (EBB_EXECUTOR_CONTEXT_ENTRY). */
-#if defined(__riscv)
-#define FW_SPARE_CONTEXT EBB_RV_IRQ_CONTEXT(EBB_RV_IRQ_MEI)
-#else
-#define FW_SPARE_CONTEXT EBB_CM_IRQ_CONTEXT(EBB_BOARD_SPARE0_IRQ)
-#endif
 /* The finger: make the spare interrupt pending (from a task or an
  * interrupt); it runs as soon as nothing masks it. */
 void fw_spare_raise(void);

@@ -1,8 +1,9 @@
 /*
- * test_broadcast_nest - contract wait:2's record of the broadcasts in
- * flight (src/wait.c), two deep: no false alarm for a waiter whose wait is
- * still on an OUTER broadcast's batch and is polled again inside an INNER
- * broadcast's unlock window.
+ * test_broadcast_nest - no false wait:2, two broadcasts deep, for a waiter
+ * whose wait is still on an OUTER broadcast's batch and is polled again
+ * inside an INNER broadcast's unlock window: the wait names the object's
+ * list (ebb_wait::list) while it sits on the broadcast's batch, so the
+ * re-poll is a re-poll.
  *   thread mode: ebb_waitlist_wake_all(&outer), waiters [u, t]: the wake of
  *     u calls u's executor's pender, which raises the spare interrupt -
  *     masked by the lock, it runs at that wake's unlock, while t's wait is
@@ -11,9 +12,7 @@
  *     wake of t pends the interrupt executor (more urgent), which runs at
  *     that wake's unlock, while both batches are in flight;
  *   the interrupt executor polls t, whose select polls its first branch
- *     (on `outer`) again: t's wait is last on the outer batch, which lies
- *     below the inner one in the record.  A walk that stopped at the
- *     innermost batch would report wait:2 here.
+ *     (on `outer`) again while t's wait is still on the outer batch.
  * Must print PASS: t's second branch won, every other waiter woke once.
  * Cortex-M only (tests/firmware/suite.cmake): on RISC-V the interrupt
  * executors run below the device handlers, so none can run inside the
@@ -40,28 +39,28 @@ struct waiter {
     int woke;
 };
 
-static ebb_poll_t on_outer_poll(ebb_task *self)
+static ebb_poll_t on_outer_poll(ebb_task *self, ebb_cx *cx)
 {
     struct waiter *x = EBB_CONTAINER_OF(self, struct waiter, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     EBB_AWAIT(ebb_wait_on(&x->w, &outer));
     x->woke++;
     EBB_END();
 }
 
-static ebb_poll_t on_inner_poll(ebb_task *self)
+static ebb_poll_t on_inner_poll(ebb_task *self, ebb_cx *cx)
 {
     struct waiter *x = EBB_CONTAINER_OF(self, struct waiter, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     EBB_AWAIT(ebb_wait_on(&x->w, &inner));
     x->woke++;
     EBB_END();
 }
 
-static ebb_poll_t select_poll(ebb_task *self)
+static ebb_poll_t select_poll(ebb_task *self, ebb_cx *cx)
 {
     struct waiter *x = EBB_CONTAINER_OF(self, struct waiter, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     EBB_AWAIT_ANY(x->which, ebb_wait_on(&x->w, &outer), ebb_wait_on(&x->w2, &inner));
     x->woke++;
     EBB_END();

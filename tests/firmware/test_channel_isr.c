@@ -43,10 +43,10 @@ struct consumer {
     uint32_t expect;
 };
 
-static ebb_poll_t consumer_poll(ebb_task *self)
+static ebb_poll_t consumer_poll(ebb_task *self, ebb_cx *cx)
 {
     struct consumer *c = EBB_CONTAINER_OF(self, struct consumer, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     while (c->expect < N) {
         EBB_AWAIT(ebb_channel_recv(&c->wait, &chan, &c->value));
         if (c->value != c->expect) {
@@ -72,10 +72,10 @@ struct kicker {
     ebb_ticker ticker;
 };
 
-static ebb_poll_t kicker_poll(ebb_task *self)
+static ebb_poll_t kicker_poll(ebb_task *self, ebb_cx *cx)
 {
     struct kicker *k = EBB_CONTAINER_OF(self, struct kicker, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     ebb_ticker_start(&k->ticker, EBB_US(37));
     while (next_value < N) {
         EBB_AWAIT(ebb_ticker_next(&k->ticker));

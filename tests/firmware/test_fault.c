@@ -18,9 +18,9 @@
 #error "define FW_FAULT_KIND"
 #endif
 
-static ebb_poll_t body(ebb_task *self)
+static ebb_poll_t body(ebb_task *self, ebb_cx *cx)
 {
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     EBB_END();
 }
 

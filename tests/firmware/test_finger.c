@@ -28,10 +28,10 @@ struct counter {
     ebb_ticks press[PRESSES], release[PRESSES];
 };
 
-static ebb_poll_t counter_poll(ebb_task *self)
+static ebb_poll_t counter_poll(ebb_task *self, ebb_cx *cx)
 {
     struct counter *c = EBB_CONTAINER_OF(self, struct counter, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     for (c->k = 0; c->k < PRESSES; c->k++) {
         EBB_AWAIT(ebb_board_button_wait(&c->wait, EBB_BOARD_RISING));
         c->press[c->k] = ebb_now();

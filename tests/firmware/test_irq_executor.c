@@ -32,10 +32,10 @@ struct hi_task {
 };
 static EBB_SIGNAL_DEFINE(go);
 
-static ebb_poll_t hi_poll(ebb_task *self)
+static ebb_poll_t hi_poll(ebb_task *self, ebb_cx *cx)
 {
     struct hi_task *t = EBB_CONTAINER_OF(self, struct hi_task, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     for (;;) {
         EBB_AWAIT(ebb_signal_wait(&t->wait, &go, &t->value));
         hi_ran_at = step;
@@ -53,10 +53,10 @@ struct urgent {
     ebb_ticks worst_late;
 };
 
-static ebb_poll_t urgent_poll(ebb_task *self)
+static ebb_poll_t urgent_poll(ebb_task *self, ebb_cx *cx)
 {
     struct urgent *u = EBB_CONTAINER_OF(self, struct urgent, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     ebb_ticker_start(&u->ticker, EBB_US(500));
     while (u->ticks < 40u) {
         EBB_AWAIT(ebb_ticker_next(&u->ticker));

@@ -19,10 +19,10 @@ struct button {
     bool wrong_level;
 };
 
-static ebb_poll_t button_poll(ebb_task *self)
+static ebb_poll_t button_poll(ebb_task *self, ebb_cx *cx)
 {
     struct button *b = EBB_CONTAINER_OF(self, struct button, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     while (b->edges < KEYS) {
         EBB_AWAIT(ebb_board_button_wait(&b->wait, EBB_BOARD_RISING));
         b->wrong_level |= !ebb_board_button_pressed();
@@ -49,10 +49,10 @@ struct watchdog {
     ebb_timer timer;
 };
 
-static ebb_poll_t watchdog_poll(ebb_task *self)
+static ebb_poll_t watchdog_poll(ebb_task *self, ebb_cx *cx)
 {
     struct watchdog *w = EBB_CONTAINER_OF(self, struct watchdog, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     EBB_AWAIT(ebb_sleep_for(&w->timer, EBB_MS(10000)));
     fw_put_line("edges after 10 s: ", button.edges);
     FW_CHECK(button.edges == KEYS);

@@ -34,10 +34,10 @@ struct ticking {
     ebb_ticks worst_late;
 };
 
-static ebb_poll_t ticking_poll(ebb_task *self)
+static ebb_poll_t ticking_poll(ebb_task *self, ebb_cx *cx)
 {
     struct ticking *t = EBB_CONTAINER_OF(self, struct ticking, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     ebb_ticker_start(&t->ticker, EBB_US(PERIOD_US));
     t->first_due = t->ticker.timer.deadline;
     while (t->ticks < TICKS) {

@@ -30,10 +30,10 @@ struct selector {
     ebb_ticks t0;
 };
 
-static ebb_poll_t selector_poll(ebb_task *self)
+static ebb_poll_t selector_poll(ebb_task *self, ebb_cx *cx)
 {
     struct selector *s = EBB_CONTAINER_OF(self, struct selector, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     /* 1: nothing comes: the timeout wins, on time, and the receive is gone. */
     s->t0 = ebb_now();
     EBB_AWAIT_TIMEOUT(s->result, &s->timer, EBB_MS(2),

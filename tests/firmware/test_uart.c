@@ -29,10 +29,10 @@ static size_t make_line(char *buf, const char *name, int i)
     return n;
 }
 
-static ebb_poll_t writer_poll(ebb_task *self)
+static ebb_poll_t writer_poll(ebb_task *self, ebb_cx *cx)
 {
     struct writer *w = EBB_CONTAINER_OF(self, struct writer, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     for (w->i = 0; w->i < 5; w->i++) {
         w->len = make_line(w->line, w->name, w->i);
         EBB_AWAIT(ebb_board_console_write(&w->op, w->line, w->len));
@@ -54,10 +54,10 @@ struct tail {
 static const char long_line[] =
     "a line longer than the receive ring and any FIFO: 0123456789abcdefghijklmnopqrstuvwxyz\n";
 
-static ebb_poll_t tail_poll(ebb_task *self)
+static ebb_poll_t tail_poll(ebb_task *self, ebb_cx *cx)
 {
     struct tail *t = EBB_CONTAINER_OF(self, struct tail, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     EBB_AWAIT(ebb_board_console_write(&t->op, long_line, sizeof long_line - 1));
     EBB_AWAIT(ebb_board_console_write(&t->op, "", 0));
     for (int c = 0; c < 95; c++) {

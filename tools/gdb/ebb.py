@@ -346,7 +346,7 @@ class EbbTasks(gdb.Command):
         table = gdb.parse_and_eval("(unsigned long)&__start_ebb_executors").cast(ptr_t)
         end = int(gdb.parse_and_eval("(unsigned long)&__stop_ebb_executors"))
         n = (end - int(table)) // ptr_t.target().sizeof
-        cur = int(gdb.parse_and_eval("(unsigned long)ebb__cur"))
+        cur = None  # a task being polled has its busy bit (4) set
         task_ptr_t = gdb.lookup_type("ebb_task").pointer()
         tasks = {addr: name for name, addr in _static_tasks()}
         tasks.update({addr: name for name, addr in _table_tasks()})
@@ -361,8 +361,6 @@ class EbbTasks(gdb.Command):
                 queued_on[a] = i
                 tasks.setdefault(a, _sym_name(a))
             executors.append((i, ex))
-        if cur and cur not in tasks:
-            tasks[cur] = _sym_name(cur)
         for i, ex in executors:
             pend = int(ex["pend"])
             kind = ("interrupt executor, pender %s" % _sym_name(pend & ~1)) if pend else "thread mode"
@@ -384,7 +382,7 @@ class EbbTasks(gdb.Command):
     def _task(t, addr, name, cur, queued_on):
         state = STATES.get((int(t["state"]) & 3), "?")
         if state == "running":
-            if addr == cur:
+            if int(t["state"]) & 4:
                 state = "running"
             elif addr in queued_on:
                 state = "ready"

@@ -34,10 +34,10 @@ static size_t format(char *buf, bool on, ebb_ticks now)
     return n;
 }
 
-static ebb_poll_t blinky_poll(ebb_task *self)
+static ebb_poll_t blinky_poll(ebb_task *self, ebb_cx *cx)
 {
     struct blinky *b = EBB_CONTAINER_OF(self, struct blinky, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     ebb_ticker_start(&b->ticker, EBB_MS(500));
     for (;;) {
         EBB_AWAIT(ebb_ticker_next(&b->ticker));

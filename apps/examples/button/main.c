@@ -43,10 +43,10 @@ static void format(message *m, int level, uint32_t count)
     m->len = (uint8_t)n;
 }
 
-static ebb_poll_t button_poll(ebb_task *self)
+static ebb_poll_t button_poll(ebb_task *self, ebb_cx *cx)
 {
     struct button *b = EBB_CONTAINER_OF(self, struct button, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     for (;;) {
         EBB_AWAIT(ebb_board_button_wait(&b->wait, EBB_BOARD_RISING));
         b->count++;
@@ -69,10 +69,10 @@ struct writer {
     message msg;
 };
 
-static ebb_poll_t writer_poll(ebb_task *self)
+static ebb_poll_t writer_poll(ebb_task *self, ebb_cx *cx)
 {
     struct writer *w = EBB_CONTAINER_OF(self, struct writer, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     for (;;) {
         EBB_AWAIT(ebb_channel_recv(&w->recv, &messages, &w->msg));
         EBB_AWAIT(ebb_board_console_write(&w->out, w->msg.text, w->msg.len));

@@ -32,10 +32,10 @@ static size_t overrun_report(char *out)
     return n;
 }
 
-static ebb_poll_t echo_poll(ebb_task *self)
+static ebb_poll_t echo_poll(ebb_task *self, ebb_cx *cx)
 {
     struct echo *e = EBB_CONTAINER_OF(self, struct echo, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     for (;;) {
         EBB_AWAIT(ebb_board_console_read(&e->rx, e->buf, sizeof e->buf, &e->n));
         for (e->i = 0; e->i < e->n; e->i++) {

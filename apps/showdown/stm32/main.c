@@ -74,9 +74,6 @@ __attribute__((hot)) static void prio_pend(ebb_executor *ex)
 }
 
 static EBB_EXECUTOR_DEFINE(prio_exec, prio_pend);
-/* Where it polls (its pender is ours, so the port cannot know): what a
- * mutex call of one of its tasks is checked against (mutex:3). */
-EBB_EXECUTOR_CONTEXT_ENTRY(prio_exec, &prio_exec, EBB_CM_IRQ_CONTEXT(PRIO_IRQ));
 
 __attribute__((hot)) void SAI2_IRQHandler(void)
 {
@@ -146,10 +143,10 @@ static bool showdown_done(void)
     return showdown_count() == EDGES && showdown_pending() == 0 && !ebb_board_finger_busy();
 }
 
-static ebb_poll_t supervisor_poll(ebb_task *self)
+static ebb_poll_t supervisor_poll(ebb_task *self, ebb_cx *cx)
 {
     struct supervisor *s = EBB_CONTAINER_OF(self, struct supervisor, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     EBB_AWAIT(ebb_sleep_until(&s->timer, script_end));
     /* Under -icount all is done by now (and finger_held=0 shows that the
      * script played exactly as written).  Without it (`make run`) the
@@ -177,10 +174,10 @@ struct load {
     uint32_t slices;
 };
 
-static ebb_poll_t load_poll(ebb_task *self)
+static ebb_poll_t load_poll(ebb_task *self, ebb_cx *cx)
 {
     struct load *l = EBB_CONTAINER_OF(self, struct load, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     for (;;) {
         for (volatile uint32_t i = 0; i < 300u; i++) {
         }
@@ -276,10 +273,10 @@ struct reporter {
     uint32_t v;
 };
 
-static ebb_poll_t reporter_poll(ebb_task *self)
+static ebb_poll_t reporter_poll(ebb_task *self, ebb_cx *cx)
 {
     struct reporter *r = EBB_CONTAINER_OF(self, struct reporter, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     EBB_AWAIT(ebb_signal_wait(&r->wait, &selftime_done, &r->v));
     ebb_board_puts("ebb showdown, DWT cycles over 200 edges:\n");
     print_stat("interrupt_time", &st_irq);

@@ -126,17 +126,12 @@ __attribute__((interrupt("machine"), aligned(4), used)) void ebb_rv_trap_entry(v
 {
     uint32_t mcause = EBB_RV_CSR_READ(mcause);
     if (mcause & EBB_RV_MCAUSE_INTERRUPT) {
-        /* The execution context (ebb_port_context()): this trap's, then
-         * back to the one it interrupted. */
-        uint32_t outer = ebb__rv_context;
-        ebb__rv_context = mcause;
         switch (mcause & ~EBB_RV_MCAUSE_INTERRUPT) {
         case EBB_RV_IRQ_MTI: ebb_rv_mtimer_isr(); break;
         case EBB_RV_IRQ_MEI: ebb_rv_plic_isr(); break;
         case EBB_RV_IRQ_MSI: ebb_rv_swi_isr(); break;
         default: unexpected_irq(mcause & ~EBB_RV_MCAUSE_INTERRUPT);
         }
-        ebb__rv_context = outer;
         return;
     }
     fault(mcause);

@@ -10,10 +10,10 @@ struct counter {
     int ticks;
 };
 
-static ebb_poll_t counter_poll(ebb_task *self)
+static ebb_poll_t counter_poll(ebb_task *self, ebb_cx *cx)
 {
     struct counter *c = EBB_CONTAINER_OF(self, struct counter, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     ebb_ticker_start(&c->tick, EBB_MS(10));
     while (c->ticks < 5) {
         EBB_AWAIT(ebb_ticker_next(&c->tick));

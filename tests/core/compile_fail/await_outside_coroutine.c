@@ -9,6 +9,7 @@ ebb_poll_t not_a_coroutine(ebb_timer *t)
     EBB_AWAIT(ebb_sleep_for(t, 10));
     return EBB_READY;
 #else /* the fixed version compiles: the error above is this rule's */
-    return EBB_POLL(ebb_sleep_for)(t, 10);
+    ebb_cx cx = {NULL, true}; /* a context of its own: nothing to cancel */
+    return EBB_POLL(ebb_sleep_for)(&cx, t, 10);
 #endif
 }

@@ -4,10 +4,10 @@
 
 struct s { ebb_co co; ebb_timer t; ebb_wait w; ebb_waitlist l; int result; };
 int ready_flag(void);
-ebb_poll_t body(struct s *s);
-ebb_poll_t body(struct s *s)
+ebb_poll_t body(ebb_cx *cx, struct s *s);
+ebb_poll_t body(ebb_cx *cx, struct s *s)
 {
-    EBB_BEGIN(&s->co);
+    EBB_BEGIN(cx, &s->co);
 #ifndef EBB_CF_OK
     EBB_AWAIT_TIMEOUT(s->result, &s->t, 100, ready_flag());
 #else /* the fixed version compiles: the error above is this rule's */

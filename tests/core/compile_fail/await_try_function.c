@@ -5,10 +5,10 @@
 
 EBB_CHANNEL_DEFINE(ch, int, 4);
 struct s { ebb_co co; ebb_wait w; int v; };
-ebb_poll_t body(struct s *s);
-ebb_poll_t body(struct s *s)
+ebb_poll_t body(ebb_cx *cx, struct s *s);
+ebb_poll_t body(ebb_cx *cx, struct s *s)
 {
-    EBB_BEGIN(&s->co);
+    EBB_BEGIN(cx, &s->co);
 #ifndef EBB_CF_OK
     EBB_AWAIT(ebb_channel_try_send(&ch, &s->v));
 #else /* the fixed version compiles: the error above is this rule's */

@@ -3,14 +3,14 @@
 
 struct s { ebb_co co; ebb_timer t; };
 #ifndef EBB_CF_OK
-int body(struct s *s);
-int body(struct s *s)
+int body(ebb_cx *cx, struct s *s);
+int body(ebb_cx *cx, struct s *s)
 #else /* the fixed version compiles: the error above is this rule's */
-ebb_poll_t body(struct s *s);
-ebb_poll_t body(struct s *s)
+ebb_poll_t body(ebb_cx *cx, struct s *s);
+ebb_poll_t body(ebb_cx *cx, struct s *s)
 #endif
 {
-    EBB_BEGIN(&s->co);
+    EBB_BEGIN(cx, &s->co);
     EBB_AWAIT(ebb_sleep_for(&s->t, 10));
     EBB_END();
 }

@@ -9,17 +9,17 @@
 struct s { ebb_co co; ebb_timer t; int kept; };
 int sample(void);
 void use(int v);
-ebb_poll_t body(struct s *s);
-ebb_poll_t body(struct s *s)
+ebb_poll_t body(ebb_cx *cx, struct s *s);
+ebb_poll_t body(ebb_cx *cx, struct s *s)
 {
 #ifndef EBB_CF_OK
     int v;
-    EBB_BEGIN(&s->co);
+    EBB_BEGIN(cx, &s->co);
     v = sample();
     EBB_AWAIT(ebb_sleep_for(&s->t, 10));
     use(v); /* stale: v did not survive the await */
 #else /* the fix: keep it in the state struct */
-    EBB_BEGIN(&s->co);
+    EBB_BEGIN(cx, &s->co);
     s->kept = sample();
     EBB_AWAIT(ebb_sleep_for(&s->t, 10));
     use(s->kept);

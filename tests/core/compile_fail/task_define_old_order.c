@@ -4,7 +4,7 @@
 #include "ebb/ebb.h"
 
 struct blinky { ebb_task task; int n; };
-static ebb_poll_t blinky_poll(ebb_task *self) { (void)self; return EBB_READY; }
+static ebb_poll_t blinky_poll(ebb_task *self, ebb_cx *cx) { (void)self; (void)cx; return EBB_READY; }
 #ifndef EBB_CF_OK
 static EBB_TASK_DEFINE(struct blinky, blinky, blinky_poll);
 #else /* the fixed version compiles: the error above is this rule's */

@@ -6,9 +6,9 @@
 #include "ebb/ebb.h"
 
 struct t { ebb_task task; };
-static ebb_poll_t body(ebb_task *self)
+static ebb_poll_t body(ebb_task *self, ebb_cx *cx)
 {
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     EBB_END();
 }
 

@@ -4,9 +4,9 @@
 #include "ebb/ebb.h"
 
 struct t { ebb_task task; int count; };
-static ebb_poll_t body(ebb_task *self)
+static ebb_poll_t body(ebb_task *self, ebb_cx *cx)
 {
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     EBB_END();
 }
 static struct t workers[2] = {{EBB_TASK_INITIALIZER(body), 0}, {EBB_TASK_INITIALIZER(body), 0}};

@@ -12,10 +12,10 @@ struct sleeper {
     ebb_timer timer;
 };
 
-static ebb_poll_t sleeper_poll(ebb_task *self)
+static ebb_poll_t sleeper_poll(ebb_task *self, ebb_cx *cx)
 {
     struct sleeper *s = EBB_CONTAINER_OF(self, struct sleeper, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     EBB_AWAIT(ebb_sleep_for(&s->timer, EBB_MS(1)));
     EBB_END();
 }

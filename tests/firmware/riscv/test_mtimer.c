@@ -40,10 +40,10 @@ struct one {
     char name;
 };
 
-static ebb_poll_t one_poll(ebb_task *self)
+static ebb_poll_t one_poll(ebb_task *self, ebb_cx *cx)
 {
     struct one *o = EBB_CONTAINER_OF(self, struct one, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     EBB_AWAIT(ebb_sleep_until(&o->timer, o->at));
     fired[fired_n++] = o->name;
     EBB_END();
@@ -65,10 +65,10 @@ struct main_task {
     unsigned i;
 };
 
-static ebb_poll_t main_poll(ebb_task *self)
+static ebb_poll_t main_poll(ebb_task *self, ebb_cx *cx)
 {
     struct main_task *m = EBB_CONTAINER_OF(self, struct main_task, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
 
     /* 1 */
     for (m->i = 0; m->i < 50; m->i++) {

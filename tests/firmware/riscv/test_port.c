@@ -33,9 +33,10 @@ static void mark(char c)
 static volatile unsigned nest_runs;
 static volatile unsigned nest_level_seen;
 
-static ebb_poll_t nest_poll(ebb_task *self)
+static ebb_poll_t nest_poll(ebb_task *self, ebb_cx *cx)
 {
     (void)self;
+    (void)cx;
     nest_runs++;
     nest_level_seen = ebb_rv_swi_level();
     return EBB_READY;
@@ -68,25 +69,28 @@ static void test_nesting(void)
 
 /* ---- 2: levels ---- */
 
-static ebb_poll_t high_poll(ebb_task *self)
+static ebb_poll_t high_poll(ebb_task *self, ebb_cx *cx)
 {
     (void)self;
+    (void)cx;
     mark('H');
     return EBB_READY;
 }
 static ebb_task high_task = EBB_TASK_INITIALIZER(high_poll);
 
-static ebb_poll_t peer_poll(ebb_task *self)
+static ebb_poll_t peer_poll(ebb_task *self, ebb_cx *cx)
 {
     (void)self;
+    (void)cx;
     mark('P');
     return EBB_READY;
 }
 static ebb_task peer_task = EBB_TASK_INITIALIZER(peer_poll);
 
-static ebb_poll_t low_poll(ebb_task *self)
+static ebb_poll_t low_poll(ebb_task *self, ebb_cx *cx)
 {
     (void)self;
+    (void)cx;
     mark('a');
     FW_CHECK(ebb_task_spawn(&swi1.ex, &peer_task) == 0); /* same level: later */
     mark('b');
@@ -105,10 +109,10 @@ struct sleeper {
     ebb_timer timer;
 };
 
-static ebb_poll_t sleeper_poll(ebb_task *self)
+static ebb_poll_t sleeper_poll(ebb_task *self, ebb_cx *cx)
 {
     struct sleeper *s = EBB_CONTAINER_OF(self, struct sleeper, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     EBB_AWAIT(ebb_sleep_for(&s->timer, EBB_US(200)));
     timer_fired = true;
     EBB_END();
@@ -117,9 +121,10 @@ static EBB_TASK_DEFINE(sleeper, struct sleeper, sleeper_poll);
 
 static volatile uint32_t alarms_seen_in_spin;
 
-static ebb_poll_t spinner_poll(ebb_task *self)
+static ebb_poll_t spinner_poll(ebb_task *self, ebb_cx *cx)
 {
     (void)self;
+    (void)cx;
     uint32_t before = ebb_mtimer_alarms();
     ebb_ticks until = ebb_now() + EBB_MS(2);
     while (ebb_mtimer_alarms() == before && ebb_now() < until) {
@@ -135,10 +140,10 @@ struct driver {
     ebb_timer timer;
 };
 
-static ebb_poll_t driver_poll(ebb_task *self)
+static ebb_poll_t driver_poll(ebb_task *self, ebb_cx *cx)
 {
     struct driver *d = EBB_CONTAINER_OF(self, struct driver, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     mark('T');
     FW_CHECK(ebb_task_spawn(&swi1.ex, &low_task) == 0); /* preempts this task */
     mark('t');

@@ -13,9 +13,10 @@
 #if FW_SWI_KIND == 1
 static EBB_RV_SWI_EXECUTOR_DEFINE(first, 2);
 static EBB_RV_SWI_EXECUTOR_DEFINE(second, 2);
-static ebb_poll_t once_poll(ebb_task *self)
+static ebb_poll_t once_poll(ebb_task *self, ebb_cx *cx)
 {
     (void)self;
+    (void)cx;
     return EBB_READY;
 }
 static ebb_task a = EBB_TASK_INITIALIZER(once_poll);

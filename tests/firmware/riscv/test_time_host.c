@@ -73,10 +73,10 @@ static void check_track(struct ticker_task *t)
     }
 }
 
-static ebb_poll_t tick_poll(ebb_task *self)
+static ebb_poll_t tick_poll(ebb_task *self, ebb_cx *cx)
 {
     struct ticker_task *t = EBB_CONTAINER_OF(self, struct ticker_task, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     {
         uint64_t r1 = rtc_ns();
         t->t0 = t->last = ebb_now();

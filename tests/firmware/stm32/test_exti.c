@@ -43,10 +43,10 @@ struct button {
     int n;
 };
 
-static ebb_poll_t button_poll(ebb_task *self)
+static ebb_poll_t button_poll(ebb_task *self, ebb_cx *cx)
 {
     struct button *b = EBB_CONTAINER_OF(self, struct button, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     for (b->i = 0; b->i < 4; b->i++) {
         EBB_AWAIT(ebb_board_button_wait(&b->wait, EBB_BOARD_RISING));
         FW_CHECK(ebb_board_button_pressed());

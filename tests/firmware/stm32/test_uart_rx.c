@@ -18,10 +18,10 @@ struct reader {
     size_t got, n;
 };
 
-static ebb_poll_t reader_poll(ebb_task *self)
+static ebb_poll_t reader_poll(ebb_task *self, ebb_cx *cx)
 {
     struct reader *r = EBB_CONTAINER_OF(self, struct reader, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     while (ebb_board_console_rx_count() != 0) {
         EBB_AWAIT(ebb_board_console_read(&r->wait, r->buf + r->got,
                                  sizeof r->buf - r->got, &r->n));

@@ -7,10 +7,10 @@ struct hello {
     ebb_timer timer;
 };
 
-static ebb_poll_t hello_poll(ebb_task *self)
+static ebb_poll_t hello_poll(ebb_task *self, ebb_cx *cx)
 {
     struct hello *h = EBB_CONTAINER_OF(self, struct hello, task);
-    EBB_BEGIN(&self->co);
+    EBB_BEGIN(cx, &self->co);
     EBB_AWAIT(ebb_sleep_for(&h->timer, EBB_MS(20)));
     ebb_board_puts("consumer: slept 20 ms\n");
     EBB_AWAIT(ebb_sleep_for(&h->timer, EBB_MS(20)));

@@ -1,0 +1,46 @@
+/*
+ * ring.h (internal) - slot arithmetic and element copies of ebb__ring,
+ * shared by the copying channel and the in-place SPSC channel.
+ */
+#ifndef EBB_SRC_RING_H
+#define EBB_SRC_RING_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "ebb/ring.h"
+
+/* The slot `offset` places after the oldest element (offset < capacity). */
+static inline uint8_t *ring_slot(const ebb__ring *r, uint32_t offset)
+{
+    uint32_t i = r->head + offset;
+    if (i >= r->capacity) {
+        i -= r->capacity;
+    }
+    return r->buf + (uintptr_t)i * r->size;
+}
+
+/* One step of the oldest index (an element left). */
+static inline void ring_pop(ebb__ring *r)
+{
+    r->head = (uint16_t)(r->head + 1u == r->capacity ? 0u : r->head + 1u);
+    r->count--;
+}
+
+/* Copy one element: word by word when both ends and the size allow it,
+ * so the copy under the lock costs size/4 loads and stores on every
+ * target, whatever the C library's memcpy does. */
+static inline void ring_copy(void *dst, const void *src, uint32_t size)
+{
+    if ((((uintptr_t)dst | (uintptr_t)src | size) & (sizeof(uint32_t) - 1u)) == 0) {
+        uint32_t *d = dst;
+        const uint32_t *s = src;
+        for (uint32_t n = size / sizeof(uint32_t); n != 0; n--) {
+            *d++ = *s++;
+        }
+    } else {
+        memcpy(dst, src, size);
+    }
+}
+
+#endif
