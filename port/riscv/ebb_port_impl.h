@@ -34,7 +34,7 @@ typedef uint32_t ebb_irq_state;
 /* The execution context (ebb/port.h): the mcause of the interrupt being
  * handled, 0 outside any trap.  The hart has no register that says "inside
  * a trap handler" (mcause keeps its value after mret), so the trap entry
- * (startup/startup.c) records it, and restores the outer value on the way
+ * (trap.c) records it, and restores the outer value on the way
  * out: nested traps (a device interrupt inside a software-interrupt
  * executor's poll) read their own.  A task is always polled in its
  * executor's context, so an interrupt that lands inside the poll reads a
@@ -55,5 +55,19 @@ static inline void ebb_port_unlock(ebb_irq_state prev)
     /* prev is 0 or MIE: "csrs mstatus, 0" changes nothing. */
     __asm volatile("csrs mstatus, %0" : : "r"(prev) : "memory");
 }
+
+/* The port's own unmasked stretches (a trap handler's body, an executor's
+ * poll, the idle check) begin with ebb__rv_irq_on() and end with
+ * ebb__rv_irq_off(); unlike the lock they do not nest, their callers know
+ * MIE's state.  A header that shadows this one (a build that times the
+ * masked stretches) sees every change of MIE through these four. */
+static inline void ebb__rv_irq_on(void) { __asm volatile("csrsi mstatus, 8" ::: "memory"); }
+static inline void ebb__rv_irq_off(void) { __asm volatile("csrci mstatus, 8" ::: "memory"); }
+
+/* The hart clears MIE when it takes a trap and mret restores it: the trap
+ * entry calls the first as its first statement and the second as its
+ * last.  Nothing to do here (the shadowing header times the two ends). */
+static inline void ebb__rv_trap_begin(void) {}
+static inline void ebb__rv_trap_end(void) {}
 
 #endif /* EBB_PORT_IMPL_H */

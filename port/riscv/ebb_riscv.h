@@ -30,7 +30,7 @@
 
 #include "ebb/contract.h"
 #include "ebb/executor.h"
-#include "ebb_port_impl.h"
+#include "ebb/port.h" /* the port header, found as the core finds it */
 
 #ifdef __cplusplus
 extern "C" {
@@ -93,11 +93,11 @@ extern "C" {
  */
 static inline void ebb_rv_idle_wfi(const ebb_executor *ex)
 {
-    __asm volatile("csrci mstatus, 8" ::: "memory");
+    ebb__rv_irq_off();
     if (!ebb_executor_has_work(ex)) {
         __asm volatile("wfi" ::: "memory");
     }
-    __asm volatile("csrsi mstatus, 8" ::: "memory");
+    ebb__rv_irq_on();
 }
 
 /** True when mstatus.MIE is set: false inside ebb_port_lock() and in the
