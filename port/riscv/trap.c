@@ -75,6 +75,36 @@ EBB_WEAK void ebb_rv_mtimer_isr(void)
     unexpected_irq(EBB_RV_IRQ_MTI);
 }
 
+/* A timer or device handler lets interrupts in while it works, but keeps
+ * out every source at its own level or below: mie's timer and software
+ * bits stay clear until it returns, and the PLIC's threshold keeps out the
+ * devices of the claimed source's priority and below (plic.c).  So a
+ * handler never re-enters itself, the software-interrupt executors stay
+ * below the timer, and the timer below the devices; the nesting depth is
+ * one frame per level.  Interrupts are masked only inside the port lock
+ * and in the few instructions around the body.  mepc and mstatus (MPIE,
+ * MPP) are kept here: a nested trap overwrites them. */
+static inline __attribute__((always_inline)) void nest(uint32_t cause)
+{
+    uint32_t epc = EBB_RV_CSR_READ(mepc);
+    uint32_t status = EBB_RV_CSR_READ(mstatus);
+    uint32_t kept;
+    __asm volatile("csrrc %0, mie, %1" : "=r"(kept) : "r"(EBB_RV_MIE_MTIE | EBB_RV_MIE_MSIE) : "memory");
+    if (cause == EBB_RV_IRQ_MTI) {
+        /* The source is masked at the hart (MTIE): no need to wait for
+         * the driver to push mtimecmp out before letting the rest in. */
+        ebb__rv_irq_on();
+        ebb_rv_mtimer_isr();
+        ebb__rv_irq_off();
+    } else {
+        ebb_rv_plic_isr(); /* lets them in after each claim */
+    }
+    /* MIE is clear again: what fell due meanwhile traps after mret. */
+    EBB_RV_CSR_SET(mie, kept & (EBB_RV_MIE_MTIE | EBB_RV_MIE_MSIE));
+    EBB_RV_CSR_WRITE(mepc, epc);
+    EBB_RV_CSR_WRITE(mstatus, status);
+}
+
 /* The one trap vector (mtvec direct mode).  The interrupt attribute saves
  * every register the dispatcher and its callees may clobber and returns
  * with mret.  Interrupts come first: they are the hot path. */
@@ -88,9 +118,9 @@ __attribute__((interrupt("machine"), aligned(4), used)) void ebb_rv_trap_entry(v
         uint32_t outer = ebb__rv_context;
         ebb__rv_context = mcause;
         switch (mcause & ~EBB_RV_MCAUSE_INTERRUPT) {
-        case EBB_RV_IRQ_MTI: ebb_rv_mtimer_isr(); break;
-        case EBB_RV_IRQ_MEI: ebb_rv_plic_isr(); break;
-        case EBB_RV_IRQ_MSI: ebb_rv_swi_isr(); break;
+        case EBB_RV_IRQ_MTI: nest(EBB_RV_IRQ_MTI); break;
+        case EBB_RV_IRQ_MEI: nest(EBB_RV_IRQ_MEI); break;
+        case EBB_RV_IRQ_MSI: ebb_rv_swi_isr(); break; /* nests by level itself */
         default: unexpected_irq(mcause & ~EBB_RV_MCAUSE_INTERRUPT);
         }
         ebb__rv_context = outer;
