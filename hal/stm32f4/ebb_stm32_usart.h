@@ -48,10 +48,13 @@ struct ebb_usart {
     ebb_stm32_usart_regs *regs;
     const uint8_t *tx_ptr, *tx_end; /* bytes not yet handed to the hardware */
     /* The write in progress (at the head) until its last byte is out,
-     * then the writers waiting for their turn: the transmitter is busy
+     * then the writers waiting for their turn: the transmitter is taken
      * exactly while the list is not empty, and its owner is the head.  The
-     * end of a transmission marks the owner's write done and wakes (so
-     * unlinks) every waiter.  No owner pointer needed: 4 bytes less. */
+     * end of a transmission marks the owner's write done, wakes it (so
+     * unlinks it) and hands the turn to the next writer alone: it is woken
+     * and stays at the head, the owner until its own write is out (first
+     * come first served, O(1) in the interrupt).  No owner pointer
+     * needed: 4 bytes less. */
     ebb_waitlist tx_waiters;
 };
 

@@ -70,16 +70,35 @@ static void feed(ebb_usart *u)
     }
 }
 
+/* A transmission runs (bytes left, or the last one leaving) exactly while
+ * one of the transmit interrupts is enabled. */
+static inline bool tx_busy(const ebb_stm32_usart_regs *r)
+{
+    return (r->CR1 & (EBB_USART_CR1_TXEIE | EBB_USART_CR1_TCIE)) != 0;
+}
+
+/* Hand the free transmitter to the longest-waiting writer: wake it and
+ * leave it at the head of the list, where it is the owner and starts its
+ * write at its next poll; nobody else starts while the list is not empty.
+ * One wake whatever the number of writers.  Lock held.  One copy: it is
+ * off the hot path (flash). */
+__attribute__((noinline)) static void pass_turn(ebb_usart *u)
+{
+    ebb_wait *next = ebb_waitlist_first(&u->tx_waiters);
+    if (next != NULL) {
+        (void)ebb__wake_locked(next->task);
+    }
+}
+
 /* The last byte of the write in progress is out: wake its owner (the
- * head of the list) marking its write done, then let the next writer in.
- * Lock held. */
+ * head of the list, taking it off) marking its write done, and hand the
+ * transmitter to the next writer.  Lock held.  O(1): two wakes at most. */
 static void tx_finish(ebb_usart *u)
 {
     ebb_wait *owner = ebb_waitlist_first(&u->tx_waiters);
-    /* The others race for the transmitter in the order they were woken. */
-    ebb_waitlist_wake_all_locked(&u->tx_waiters);
     if (owner != NULL) { /* always (TCIE is set only with an owner); cheap to be sure */
-        owner->node.prev = EBB__UART_WRITE_DONE; /* off the list now: see ebb_uart_write_op */
+        ebb__uart_write_end_locked(owner, &u->tx_waiters);
+        pass_turn(u);
     }
 }
 
@@ -89,42 +108,51 @@ ebb_poll_t (ebb_usart_write)(ebb_usart_write_op *op, ebb_usart *u, const void *d
     ebb_poll_t result = EBB_PENDING;
     ebb_irq_state s = ebb_port_lock();
     /* The transmitter is ours exactly while our wait heads the list: an
-     * owner takes it only from an empty list, the writers waiting their
-     * turn queue behind it, and nothing but tx_finish() (which wakes them
-     * all) or our own cancel takes the owner off. */
+     * owner takes it from an empty list or is handed it at the head
+     * (pass_turn), the writers waiting their turn queue behind it, and
+     * only the end of its transmission (tx_finish), its own cancel or its
+     * completion at once takes the owner off - each passing the turn on.
+     * An owner that has not started yet is one whose transmit interrupts
+     * are both off. */
     bool owner = ebb_waitlist_first(&u->tx_waiters) == &op->wait;
     if (ebb_cancelling()) {
-        if (owner) {
+        if (owner && tx_busy(r)) {
             r->CR1 &= ~(EBB_USART_CR1_TXEIE | EBB_USART_CR1_TCIE);
             u->tx_ptr = u->tx_end;
-            ebb_wait_remove_locked(&op->wait);
-            ebb_waitlist_wake_all_locked(&u->tx_waiters); /* the next writer's turn */
         }
         ebb_wait_remove_locked(&op->wait);
-    } else if (owner) {
-        /* Still transmitting. */
+        if (owner) {
+            pass_turn(u); /* a turn handed to us is not lost */
+        }
     } else if (ebb__uart_write_done(op)) {
         /* tx_finish() ended our transmission (and took us off the list). */
         ebb_wait_remove_locked(&op->wait);
         result = EBB_READY;
     } else {
-        /* Busy exactly while someone is on the list (see ebb_usart): then
-         * wait for our turn; else take the transmitter, and be its owner at
-         * the head of the list until the last byte is out.  (Contracts off,
-         * outside a task, nothing is taken: the add below registers nothing
-         * and the write stays pending.) */
-        if (ebb_waitlist_empty(&u->tx_waiters) && ebb_current() != NULL) {
+        /* Our turn: handed to us, or the list is empty (the transmitter is
+         * taken exactly while someone is on it).  Then start, and be the
+         * owner at the head of the list until the last byte is out;
+         * otherwise wait behind the others (an owner's re-poll only
+         * re-checks).  (Contracts off, outside a task, nothing is taken:
+         * the add registers nothing and the write stays pending.) */
+        bool turn = owner ? !tx_busy(r)
+                          : ebb_waitlist_empty(&u->tx_waiters) && ebb_current() != NULL;
+        if (turn) {
             u->tx_ptr = (const uint8_t *)data;
             u->tx_end = u->tx_ptr + len;
             feed(u);
-            if (u->tx_ptr == u->tx_end && (r->SR & EBB_USART_SR_TC)) {
-                ebb_wait_remove_locked(&op->wait); /* QEMU, or an empty write */
-                result = EBB_READY;
-            } else {
+            turn = u->tx_ptr == u->tx_end && (r->SR & EBB_USART_SR_TC);
+            if (!turn) {
                 r->CR1 |= (u->tx_ptr != u->tx_end) ? EBB_USART_CR1_TXEIE : EBB_USART_CR1_TCIE;
             }
         }
-        if (!ebb_poll_is_ready(result)) {
+        if (turn) { /* over at once: QEMU, or an empty write */
+            ebb_wait_remove_locked(&op->wait);
+            if (owner) {
+                pass_turn(u);
+            }
+            result = EBB_READY;
+        } else {
             ebb_wait_add_locked(&op->wait, &u->tx_waiters);
         }
     }
