@@ -12,7 +12,8 @@ check it against the board's ceilings in bench/lock_bound_budget.json:
               critical section, an O(log N) insert);
   whole_run   the longest masked stretch of the whole run.
 
-usage: check_lock_bound.py BUDGET_JSON BOARD ELF QEMU "MACHINE [options]"
+usage: check_lock_bound.py BUDGET_JSON BOARD BUILD_TYPE ELF QEMU "MACHINE [options]"
+(the budget is per board and per CMake build type: -O3 and -Os code differ)
 """
 import json
 import math
@@ -45,14 +46,17 @@ def run(qemu, machine, elf):
 
 
 def main(argv):
-    budget_path, board, elf, qemu, machine = argv[1:6]
+    budget_path, board, build_type, elf, qemu, machine = argv[1:7]
     with open(budget_path) as f:
-        budget = json.load(f)[board]
+        budget = json.load(f).get(board, {}).get(build_type)
+    if budget is None:
+        raise SystemExit("lock_bound: no budget for %s, %s in %s" % (board, build_type, budget_path))
     figures, bursts, trap = run(qemu, machine, elf)
     whole = figures.pop("whole_run")[0]
     sizes = sorted(next(iter(figures.values())).keys())
 
-    print("%s: longest stretch with interrupts masked, executed instructions (QEMU -icount)" % board)
+    print("%s (%s): longest stretch with interrupts masked, executed instructions (QEMU -icount)"
+          % (board, build_type))
     if trap:
         print("  (each trap: %d instructions before the entry's first statement, %d after its last, "
               "mret included)" % (trap["head"], trap["tail"]))
@@ -81,8 +85,8 @@ def main(argv):
     if failures:
         print("lock_bound budget exceeded:\n  " + "\n  ".join(failures), file=sys.stderr)
         return 1
-    print("lock_bound: %d operations x %d sizes within budget (bench/lock_bound_budget.json, %s)"
-          % (len(figures), len(sizes), board))
+    print("lock_bound: %d operations x %d sizes within budget (bench/lock_bound_budget.json, %s, %s)"
+          % (len(figures), len(sizes), board, build_type))
     return 0
 
 
