@@ -43,8 +43,8 @@ endforeach()
 if(EXISTS ${EBB_SOURCE_DIR}/tests/firmware/CMakeLists.txt)
   add_subdirectory(${EBB_SOURCE_DIR}/tests/firmware ${CMAKE_BINARY_DIR}/tests/firmware)
 endif()
-# The benchmarks are written for the STM32F4 boards.
-if(EBB_BOARD_RUNS_ON_QEMU AND TARGET ebb_hal_stm32f4 AND EXISTS ${EBB_SOURCE_DIR}/bench/CMakeLists.txt)
+# The benchmarks: bench/CMakeLists.txt says which run on which board.
+if(EBB_BOARD_RUNS_ON_QEMU AND EXISTS ${EBB_SOURCE_DIR}/bench/CMakeLists.txt)
   add_subdirectory(${EBB_SOURCE_DIR}/bench ${CMAKE_BINARY_DIR}/bench)
 endif()
 

@@ -44,4 +44,18 @@ static inline void ebb_port_unlock(ebb_irq_state prev)
     __asm volatile("csrs mstatus, %0" : : "r"(prev) : "memory");
 }
 
+/* The port's own unmasked stretches (a trap handler's body, an executor's
+ * poll, the idle check) begin with ebb__rv_irq_on() and end with
+ * ebb__rv_irq_off(); unlike the lock they do not nest, their callers know
+ * MIE's state.  A header that shadows this one (a build that times the
+ * masked stretches) sees every change of MIE through these four. */
+static inline void ebb__rv_irq_on(void) { __asm volatile("csrsi mstatus, 8" ::: "memory"); }
+static inline void ebb__rv_irq_off(void) { __asm volatile("csrci mstatus, 8" ::: "memory"); }
+
+/* The hart clears MIE when it takes a trap and mret restores it: the trap
+ * entry calls the first as its first statement and the second as its
+ * last.  Nothing to do here (the shadowing header times the two ends). */
+static inline void ebb__rv_trap_begin(void) {}
+static inline void ebb__rv_trap_end(void) {}
+
 #endif /* EBB_PORT_IMPL_H */

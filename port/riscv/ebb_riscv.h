@@ -15,9 +15,11 @@
  *   thread mode (main, the thread executor)
  *   < software-interrupt executors, level 1 .. EBB_CONFIG_RV_SWI_LEVELS
  *     (each preempts thread mode and every lower level)
- *   < the machine timer and the PLIC's device handlers (short; they only
- *     wake tasks; they do not nest with each other).
- * ebb_port_lock() masks all of them.
+ *   < the machine timer (its handler masks the timer and software
+ *     interrupts in mie, not MIE: devices preempt it between expiries)
+ *   < the PLIC's device handlers, by PLIC priority (each raises the
+ *     threshold to its source's priority while it runs).
+ * No handler re-enters itself; ebb_port_lock() masks all of them.
  */
 #ifndef EBB_RISCV_H
 #define EBB_RISCV_H
@@ -30,7 +32,7 @@
 
 #include "ebb/contract.h"
 #include "ebb/executor.h"
-#include "ebb_port_impl.h"
+#include "ebb/port.h" /* the port header, found as the core finds it */
 
 #ifdef __cplusplus
 extern "C" {
@@ -87,16 +89,16 @@ extern "C" {
  */
 static inline void ebb_rv_idle_wfi(const ebb_executor *ex)
 {
-    __asm volatile("csrci mstatus, 8" ::: "memory");
+    ebb__rv_irq_off();
     if (!ebb_executor_has_work(ex)) {
         __asm volatile("wfi" ::: "memory");
     }
-    __asm volatile("csrsi mstatus, 8" ::: "memory");
+    ebb__rv_irq_on();
 }
 
-/** True when mstatus.MIE is set: false inside ebb_port_lock() and in the
- *  timer and device handlers, true in thread mode and in a
- *  software-interrupt executor's poll.  Context: any.  Cost: 1 CSR read. */
+/** True when mstatus.MIE is set: false inside ebb_port_lock(), true in
+ *  thread mode, in a software-interrupt executor's poll and in the body of
+ *  a timer or device handler.  Context: any.  Cost: 1 CSR read. */
 static inline bool ebb_rv_interrupts_enabled(void)
 {
     return (EBB_RV_CSR_READ(mstatus) & EBB_RV_MSTATUS_MIE) != 0;
@@ -184,7 +186,8 @@ void ebb_rv_plic_init(uintptr_t base, unsigned context);
 /**
  * Route PLIC source `source` to `handler` at priority `prio` (1..7 on
  * QEMU; the PLIC delivers the highest priority first when several are
- * pending) and enable it.
+ * pending) and enable it.  The handler runs with MIE set: a source of a
+ * higher priority preempts it, one of its own priority or lower waits.
  * Contract riscv:2 - 0 < source < EBB_CONFIG_RV_PLIC_SOURCES, prio > 0,
  * handler != NULL.
  * Context: main/init.  Cost: 3 stores.

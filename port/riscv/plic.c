@@ -16,6 +16,10 @@ EBB_MODULE("riscv");
 static uintptr_t plic_base;
 static unsigned plic_ctx;
 static ebb_rv_irq_handler handlers[EBB_CONFIG_RV_PLIC_SOURCES];
+/* The threshold now: the priority of the device handler running (0: none).
+ * Written only with MIE clear, and restored by each handler before it
+ * returns, so nested handlers see their own. */
+static uint32_t plic_level;
 
 #define PLIC_PRIO(id) EBB_RV_REG32(plic_base + 4u * (id))
 #define PLIC_ENABLE(w) EBB_RV_REG32(plic_base + 0x2000u + 0x80u * plic_ctx + 4u * (w))
@@ -33,6 +37,7 @@ void ebb_rv_plic_init(uintptr_t base, unsigned context)
         PLIC_PRIO(id) = 0;
     }
     PLIC_THRESHOLD = 0;
+    plic_level = 0;
     EBB_RV_CSR_SET(mie, EBB_RV_MIE_MEIE);
 }
 
@@ -55,29 +60,49 @@ void ebb_rv_plic_disable(unsigned source)
     ebb_port_unlock(s);
 }
 
-/* Called by the trap dispatcher (MIE clear).  Claims until the PLIC has
- * nothing left, so two devices interrupting together cost one trap. */
+__attribute__((noreturn, cold)) static void unexpected(uint32_t id)
+{
+    char msg[40] = "UNEXPECTED IRQ plic ";
+    char num[12];
+    ebb_rv_dec(num, (int32_t)id);
+    size_t n = 20;
+    for (const char *p = num; *p != '\0'; p++) {
+        msg[n++] = *p;
+    }
+    msg[n++] = '\n';
+    msg[n] = '\0';
+    ebb_rv_fatal(msg, EBB_RV_EXIT_UNEXPECTED_IRQ);
+}
+
+/* Called by the trap dispatcher with MIE clear, mepc and mstatus saved and
+ * the timer and software interrupts masked in mie (trap.c).  Claims until
+ * the PLIC has nothing above the interrupted level, so two devices
+ * interrupting together cost one trap.  Each handler runs with MIE set and
+ * the threshold at its source's priority: only a device of a higher
+ * priority preempts it; its own source stays claimed (the PLIC forwards
+ * nothing more from it) until it is completed here.  The claim, the
+ * threshold and the completion happen with MIE clear; completing and
+ * claiming the next in the same masked stretch keeps a device that is
+ * pending meanwhile from nesting one frame deeper. */
 void ebb_rv_plic_isr(void)
 {
+    const uint32_t outer = plic_level;
     for (;;) {
         uint32_t id = PLIC_CLAIM;
         if (id == 0) {
             return;
         }
-        if (id < EBB_CONFIG_RV_PLIC_SOURCES && handlers[id] != NULL) {
-            handlers[id]();
-        } else {
-            char msg[40] = "UNEXPECTED IRQ plic ";
-            char num[12];
-            ebb_rv_dec(num, (int32_t)id);
-            size_t n = 20;
-            for (const char *p = num; *p != '\0'; p++) {
-                msg[n++] = *p;
-            }
-            msg[n++] = '\n';
-            msg[n] = '\0';
-            ebb_rv_fatal(msg, EBB_RV_EXIT_UNEXPECTED_IRQ);
+        if (id >= EBB_CONFIG_RV_PLIC_SOURCES || handlers[id] == NULL) {
+            unexpected(id);
         }
+        uint32_t level = PLIC_PRIO(id);
+        PLIC_THRESHOLD = level;
+        plic_level = level;
+        ebb__rv_irq_on();
+        handlers[id]();
+        ebb__rv_irq_off();
         PLIC_CLAIM = id; /* complete */
+        PLIC_THRESHOLD = outer;
+        plic_level = outer;
     }
 }

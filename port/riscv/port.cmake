@@ -1,5 +1,5 @@
-# RISC-V port (ebb_use_port(riscv)): port.c, plic.c and swi.c are in
-# ebb::core.  Adds crt0 + reset + trap dispatcher to ebb::startup and the
+# RISC-V port (ebb_use_port(riscv)): port.c, plic.c, swi.c and trap.c (the
+# trap vector) are in ebb::core.  Adds crt0 + reset to ebb::startup and the
 # machine-timer time driver, ebb::time_mtimer.
 target_sources(ebb_startup PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/startup/crt0.S ${CMAKE_CURRENT_LIST_DIR}/startup/startup.c)

@@ -89,9 +89,9 @@ void ebb_rv_swi_isr(void)
         running = level;
         uint32_t epc = EBB_RV_CSR_READ(mepc);
         uint32_t status = EBB_RV_CSR_READ(mstatus);
-        __asm volatile("csrsi mstatus, 8" ::: "memory");
+        ebb__rv_irq_on();
         (void)ebb_executor_poll(&level_exec[level]->ex);
-        __asm volatile("csrci mstatus, 8" ::: "memory");
+        ebb__rv_irq_off();
         EBB_RV_CSR_WRITE(mepc, epc);
         EBB_RV_CSR_WRITE(mstatus, status);
         running = outer;

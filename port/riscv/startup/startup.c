@@ -1,5 +1,6 @@
 /*
- * startup.c - C reset code and the trap dispatcher for RISC-V machine mode.
+ * startup.c - C reset code for RISC-V machine mode (the trap vector is
+ * port/riscv/trap.c).
  *
  * Linked as an object (not from an archive): nothing calls it by name.
  * Linker symbols (port/riscv/sections.ld): _sidata/_sdata/_edata (.data
@@ -14,8 +15,6 @@ extern uint32_t _sidata[], _sdata[], _edata[], _sbss[], _ebss[];
 extern uint32_t _ebb_stack_bottom[], _estack[];
 
 int main(void);
-void ebb_rv_swi_isr(void);
-void ebb_rv_plic_isr(void);
 
 #define STACK_PAINT 0xEBBEBBEBu
 
@@ -56,83 +55,4 @@ uint32_t ebb_rv_stack_peak_bytes(void)
         p++;
     }
     return (uint32_t)((uintptr_t)_estack - (uintptr_t)p);
-}
-
-/* ---- faults ---- */
-
-__attribute__((cold)) static void append(char *buf, uint32_t *n, uint32_t cap, const char *s)
-{
-    while (*s != '\0' && *n + 1 < cap) {
-        buf[(*n)++] = *s++;
-    }
-    buf[*n] = '\0';
-}
-
-/* Exception codes (privileged spec table 3.6). */
-static const char *exception_name(uint32_t code)
-{
-    switch (code) {
-    case 0: return "instruction address misaligned";
-    case 1: return "instruction access fault";
-    case 2: return "illegal instruction";
-    case 3: return "breakpoint";
-    case 4: return "load address misaligned";
-    case 5: return "load access fault";
-    case 6: return "store address misaligned";
-    case 7: return "store access fault";
-    case 11: return "ecall from M-mode";
-    default: return "exception";
-    }
-}
-
-__attribute__((noreturn, cold)) static void fault(uint32_t mcause)
-{
-    char msg[160];
-    char hex[11];
-    uint32_t n = 0;
-    append(msg, &n, sizeof msg, "FAULT ");
-    append(msg, &n, sizeof msg, exception_name(mcause));
-    append(msg, &n, sizeof msg, " mcause=");
-    append(msg, &n, sizeof msg, ebb_rv_hex32(hex, mcause));
-    append(msg, &n, sizeof msg, " mepc=");
-    append(msg, &n, sizeof msg, ebb_rv_hex32(hex, EBB_RV_CSR_READ(mepc)));
-    append(msg, &n, sizeof msg, " mtval=");
-    append(msg, &n, sizeof msg, ebb_rv_hex32(hex, EBB_RV_CSR_READ(mtval)));
-    append(msg, &n, sizeof msg, "\n");
-    ebb_rv_fatal(msg, EBB_RV_EXIT_EXCEPTION);
-}
-
-__attribute__((noreturn, cold)) static void unexpected_irq(uint32_t code)
-{
-    char msg[40] = "UNEXPECTED IRQ ";
-    char num[12];
-    uint32_t n = 15;
-    append(msg, &n, sizeof msg, ebb_rv_dec(num, (int32_t)code));
-    append(msg, &n, sizeof msg, "\n");
-    ebb_rv_fatal(msg, EBB_RV_EXIT_UNEXPECTED_IRQ);
-}
-
-/* Weak: a build without a machine-timer time driver reports the interrupt
- * instead of looping in it. */
-EBB_WEAK void ebb_rv_mtimer_isr(void)
-{
-    unexpected_irq(EBB_RV_IRQ_MTI);
-}
-
-/* The one trap vector (mtvec direct mode).  The interrupt attribute saves
- * every register the dispatcher and its callees may clobber and returns
- * with mret.  Interrupts come first: they are the hot path. */
-__attribute__((interrupt("machine"), aligned(4), used)) void ebb_rv_trap_entry(void)
-{
-    uint32_t mcause = EBB_RV_CSR_READ(mcause);
-    if (mcause & EBB_RV_MCAUSE_INTERRUPT) {
-        switch (mcause & ~EBB_RV_MCAUSE_INTERRUPT) {
-        case EBB_RV_IRQ_MTI: ebb_rv_mtimer_isr(); break;
-        case EBB_RV_IRQ_MEI: ebb_rv_plic_isr(); break;
-        case EBB_RV_IRQ_MSI: ebb_rv_swi_isr(); break;
-        default: unexpected_irq(mcause & ~EBB_RV_MCAUSE_INTERRUPT);
-        }
-        return;
-    }
-    fault(mcause);
 }

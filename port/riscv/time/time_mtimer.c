@@ -65,12 +65,17 @@ bool ebb_time_driver_set_alarm(ebb_ticks at)
     return true;
 }
 
-/* Called by the trap dispatcher on a machine timer interrupt (MIE clear). */
+/* Called by the trap dispatcher on a machine timer interrupt, with the
+ * timer interrupt masked in mie and MIE set: a device handler may preempt
+ * it, so the compare is written under the lock, as every other write of it
+ * is (a set_alarm() of a preempting handler cannot be half overwritten). */
 void ebb_rv_mtimer_isr(void)
 {
+    ebb_irq_state s = ebb_port_lock();
     alarms++;
     cmp_write(UINT64_MAX); /* lowers the interrupt; the core re-arms */
-    ebb_time_alarm_isr();
+    ebb_port_unlock(s);
+    ebb_time_alarm_isr(); /* one expiry per critical section */
 }
 
 uint32_t ebb_mtimer_alarms(void)

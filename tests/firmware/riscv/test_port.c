@@ -8,6 +8,10 @@
  *     thread executor) is not.
  *  3. The machine timer preempts a software-interrupt executor: a level-1
  *     task that spins sees the alarm interrupt of a timer armed elsewhere.
+ *  4. The timer handler lets a device in between two expiries: in a burst
+ *     of BURST timers due together, a device interrupt raised at the first
+ *     wake runs right after it, not after the burst; the device handler
+ *     runs with MIE set, the timer and software interrupts masked in mie.
  */
 #include "ebb_time_mtimer.h"
 #include "fwtest.h"
@@ -65,6 +69,79 @@ static void test_nesting(void)
     FW_CHECK(nest_runs == 1);
     FW_CHECK(nest_level_seen == 1);
     FW_CHECK(ebb_rv_swi_level() == 0);
+}
+
+/* ---- 4: a device preempts a timer burst ---- */
+
+#define BURST 20u
+
+struct burst_sleeper {
+    ebb_task task;
+    ebb_timer timer;
+    ebb_ticks deadline;
+};
+static struct burst_sleeper bs[BURST];
+static volatile bool burst_counting;
+static volatile unsigned burst_wakes;
+static volatile unsigned wakes_at_device = ~0u;
+static volatile bool device_mie, device_mtie, device_msie;
+
+/* The pender of the sleepers' executor: called at each wake, inside the
+ * timer handler, with the lock held.  The first raises the device. */
+static void burst_pend(ebb_executor *ex)
+{
+    (void)ex;
+    if (burst_counting && burst_wakes++ == 0) {
+        fw_spare_raise();
+    }
+}
+static EBB_EXECUTOR_DEFINE(burst_exec, burst_pend);
+
+static void device_ran(void)
+{
+    wakes_at_device = burst_wakes;
+    device_mie = ebb_rv_interrupts_enabled();
+    uint32_t mie = EBB_RV_CSR_READ(mie);
+    device_mtie = (mie & EBB_RV_MIE_MTIE) != 0;
+    device_msie = (mie & EBB_RV_MIE_MSIE) != 0;
+}
+
+static ebb_poll_t burst_poll(ebb_task *self, ebb_cx *cx)
+{
+    struct burst_sleeper *b = EBB_CONTAINER_OF(self, struct burst_sleeper, task);
+    EBB_BEGIN(cx, &self->co);
+    EBB_AWAIT(ebb_sleep_until(&b->timer, b->deadline));
+    EBB_END();
+}
+
+static void test_device_in_burst(void)
+{
+    fw_spare_init(device_ran);
+    ebb_ticks at = ebb_now() + EBB_US(500);
+    for (unsigned i = 0; i < BURST; i++) {
+        bs[i].deadline = at;
+        bs[i].task = (ebb_task)EBB_TASK_INITIALIZER(burst_poll);
+        FW_CHECK(ebb_task_spawn(&burst_exec, &bs[i].task) == 0);
+    }
+    while (ebb_executor_poll(&burst_exec)) {
+    }
+    for (unsigned i = 0; i < BURST; i++) {
+        FW_CHECK(ebb_timer_armed(&bs[i].timer));
+    }
+    burst_counting = true;
+    ebb_ticks until = at + EBB_MS(2);
+    while (burst_wakes < BURST && ebb_now() < until) {
+    }
+    burst_counting = false;
+    while (ebb_executor_poll(&burst_exec)) {
+    }
+    fw_put_line("timers expired before the device got in: ", wakes_at_device);
+    FW_CHECK(burst_wakes == BURST);
+    FW_CHECK(wakes_at_device == 1); /* right after the first expiry */
+    FW_CHECK(device_mie);
+    FW_CHECK(!device_mtie && !device_msie);
+    uint32_t mie = EBB_RV_CSR_READ(mie);
+    FW_CHECK((mie & (EBB_RV_MIE_MTIE | EBB_RV_MIE_MSIE)) == (EBB_RV_MIE_MTIE | EBB_RV_MIE_MSIE));
 }
 
 /* ---- 2: levels ---- */
@@ -181,6 +258,7 @@ int main(void)
     ebb_rv_swi_executor_init(&swi1, 1);
     ebb_rv_swi_executor_init(&swi2, 2);
     test_nesting();
+    test_device_in_burst();
     (void)ebb_task_spawn(&thread_exec, &driver.task);
     ebb_executor_run(&thread_exec);
 }

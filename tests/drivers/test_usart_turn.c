@@ -1,0 +1,145 @@
+/*
+ * test_usart_turn.c - hal/stm32f4/usart.c's transmit turn on simulated
+ * registers: the end of a transmission wakes its writer and hands the
+ * transmitter to the next waiting writer alone (first come first served),
+ * so the interrupt does O(1) wakes however many writers wait; a writer
+ * cancelled after it was handed the turn, or while transmitting, passes
+ * the turn on, so none is lost.  The simulated USART takes every byte at
+ * once (TXE set) and raises TC only when the test says the last stop bit
+ * is out.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "ebb/ebb.h"
+#include "ebb_host.h"
+#include "ebb_stm32_usart.h"
+
+/* usart.c's set-up calls these (ebb_usart_init, not used here). */
+void ebb_cm_irq_enable(unsigned irq) { (void)irq; }
+void ebb_cm_irq_disable(unsigned irq) { (void)irq; }
+void ebb_cm_irq_set_prio(unsigned irq, unsigned prio) { (void)irq; (void)prio; }
+
+static ebb_stm32_usart_regs regs;
+static ebb_usart usart;
+static EBB_EXECUTOR_DEFINE(exec, NULL);
+
+#define WRITERS 4
+struct writer {
+    ebb_task task;
+    ebb_usart_write_op op;
+    unsigned polls;
+    int order; /* 1, 2, ...: when its write completed; 0: not yet */
+};
+static struct writer w[WRITERS];
+static int completed;
+
+static ebb_poll_t writer_poll(ebb_task *self, ebb_cx *cx)
+{
+    struct writer *x = EBB_CONTAINER_OF(self, struct writer, task);
+    x->polls++;
+    EBB_BEGIN(cx, &self->co);
+    EBB_AWAIT(ebb_usart_write(&x->op, &usart, "ab", 2));
+    x->order = ++completed;
+    EBB_END();
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    ebb_host_reset(0);
+    memset(&regs, 0, sizeof regs);
+    regs.SR = EBB_USART_SR_TXE; /* bytes taken at once, last one not out */
+    usart.regs = &regs;
+    usart.tx_ptr = usart.tx_end = NULL;
+    ebb_waitlist_init(&usart.tx_done);
+    ebb_waitlist_init(&usart.tx_turn);
+    completed = 0;
+    for (unsigned i = 0; i < WRITERS; i++) {
+        memset(&w[i], 0, sizeof w[i]);
+        w[i].task = (ebb_task)EBB_TASK_INITIALIZER(writer_poll);
+    }
+    return 0;
+}
+
+static void run(void) { (void)ebb_host_run_idle(&exec, 100); }
+
+/* The last stop bit of the transmission in progress is out. */
+static void tx_complete_irq(void)
+{
+    assert_true(regs.CR1 & EBB_USART_CR1_TCIE);
+    regs.SR |= EBB_USART_SR_TC;
+    ebb_usart_isr(&usart);
+    regs.SR &= ~EBB_USART_SR_TC;
+}
+
+static unsigned polls_of(unsigned i) { return w[i].polls; }
+
+static void spawn_all(void)
+{
+    for (unsigned i = 0; i < WRITERS; i++) {
+        assert_int_equal(ebb_task_spawn(&exec, &w[i].task), 0);
+    }
+    run(); /* writer 0 transmits, 1..3 wait in spawn order */
+    assert_true(regs.CR1 & EBB_USART_CR1_TCIE);
+    assert_int_equal(completed, 0);
+}
+
+static void test_one_turn_per_end(void **state)
+{
+    (void)state;
+    spawn_all();
+    for (unsigned k = 0; k < WRITERS; k++) {
+        unsigned before[WRITERS];
+        for (unsigned i = 0; i < WRITERS; i++) {
+            before[i] = polls_of(i);
+        }
+        tx_complete_irq();
+        run();
+        assert_int_equal(w[k].order, (int)k + 1); /* first come first served */
+        for (unsigned i = 0; i < WRITERS; i++) {
+            /* Polled: the writer that finished and the one handed the
+             * turn; nobody else (no herd). */
+            unsigned expect = (i == k || i == k + 1) ? 1u : 0u;
+            assert_int_equal(polls_of(i) - before[i], expect);
+        }
+    }
+    assert_int_equal(completed, WRITERS);
+    assert_false(regs.CR1 & (EBB_USART_CR1_TCIE | EBB_USART_CR1_TXEIE));
+    assert_true(ebb_waitlist_empty(&usart.tx_done) && ebb_waitlist_empty(&usart.tx_turn));
+}
+
+static void test_cancelled_turn_passes_on(void **state)
+{
+    (void)state;
+    spawn_all();
+    tx_complete_irq(); /* writer 0 done, writer 1 handed the turn */
+    assert_int_equal(ebb_task_cancel(&w[1].task), EBB_OK); /* before it starts: the turn goes to 2 */
+    run();
+    assert_int_equal(w[0].order, 1);
+    assert_int_equal(w[1].order, 0);
+    assert_int_equal(w[2].order, 0);
+    assert_true(regs.CR1 & EBB_USART_CR1_TCIE); /* writer 2 transmits */
+    assert_int_equal(ebb_task_cancel(&w[2].task), EBB_OK); /* while transmitting: the turn goes to 3 */
+    run();
+    assert_true(regs.CR1 & EBB_USART_CR1_TCIE); /* writer 3 transmits */
+    tx_complete_irq();
+    run();
+    assert_int_equal(w[3].order, 2);
+    assert_int_equal(completed, 2);
+    assert_true(ebb_waitlist_empty(&usart.tx_done) && ebb_waitlist_empty(&usart.tx_turn));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup(test_one_turn_per_end, setup),
+        cmocka_unit_test_setup(test_cancelled_turn_passes_on, setup),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
