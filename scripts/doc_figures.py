@@ -37,7 +37,6 @@ sys.path.insert(0, os.path.join(TOP, "scripts"))
 # Whitespace in the words matches any run of whitespace (line breaks too).
 # Words None: the doc's table row "| `key` (gloss) | figure |".
 TIME_O = "CMakeFiles/ebb.dir/src/time.c.obj"
-TIME_LIST_O = "CMakeFiles/ebb_timer_list.dir/src/time_list/time_list.c.obj"
 PRIMITIVE_OPS = ["sem_give(1_waiter)+take(handed)", "sem_give(1_waiter)", "sem_take(handed)",
                  "sem_give(no_waiter)", "sem_take(available)", "sem_try_take", "pool_try_alloc+free",
                  "pool_try_alloc", "pool_free(no_waiter)", "pool_alloc(available)", "unpark(parked)+park",
@@ -49,14 +48,11 @@ FIGURES = [("docs/primitives.md", None, "ops", name) for name in PRIMITIVE_OPS] 
     ("docs/design.md", "embeds an `ebb_task` header ({} bytes on", "sizes", "task_header"),
     ("docs/design.md", "per node keeps the task header at {} bytes", "sizes", "task_header"),
     ("docs/design.md", "An `ebb_wait` ({} bytes: two links, the task and its list)", "sizes", "wait"),
-    ("docs/design.md", "`ebb_timer` stays {} bytes on a 32-bit MCU", "sizes", "timer"),
+    ("docs/design.md", "`ebb_timer` is {} bytes on a\n32-bit MCU", "sizes", "timer"),
     ("README.md", "task costs {} bytes of header plus its ticker", "sizes", "task_header"),
-    ("docs/design.md", "a timer after a {}-byte task header", "sizes", "task_header"),
     ("docs/getting-started.md", "Cost per task: {} bytes of RAM and an", "sizes", "task_name"),
     ("docs/getting-started.md", "bytes of RAM and an {}-byte entry in flash", "sizes", "task_entry"),
-    ("docs/design.md", "erase and rotations add {} bytes at -O3", "text", TIME_O + " - " + TIME_LIST_O),
-    ("docs/design.md", "(the time module: {} bytes of `.text` instead of", "text", TIME_O),
-    ("docs/design.md", "bytes of `.text` instead of {} with the list", "text", TIME_LIST_O),
+    ("docs/design.md", "Its flash is the time module's `.text` ({} bytes at -O3", "text", TIME_O),
     ("docs/design.md", "EXTI15_10_IRQHandler            (interrupt context: {} instructions",
      "showdown", "interrupt_time.insn.max"),
     ("docs/interrupts.md", "on the F446 the showdown's handler takes {} instructions from its first statement",

@@ -531,7 +531,7 @@ def targets(r):
                          size("writer"), size("queue"), size("exec"),
                          sum(v for k, v in objs.items() if k.startswith("ebb__executor_entry")),
                          size("ebb__board_console"), size("ebb_exti_waiters"),
-                         size("alarm_at", "alarm_hi", "half_periods"), size("timers"),
+                         size("alarm_at", "alarm_hi", "half_periods"), size("root", "first", "queued"),
                          size("ebb__list_end"), size("queue") - 8))
         elif not t["met"]:
             parts = r.get("text_parts", {})

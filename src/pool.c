@@ -151,9 +151,16 @@ uint16_t ebb_pool_free_count(ebb_pool *p)
 {
     ebb_irq_state s = ebb_port_lock();
     uint32_t n = (uint32_t)p->count - p->fresh;
-    for (uint32_t i = p->free; i != 0 && n < p->count; i = p->link[i - 1u]) {
-        n++;
-    }
+    uint32_t next = p->free;
     ebb_port_unlock(s);
+    /* One step per critical section: a link read now may have changed
+     * since the last step (the block allocated: USED ends the walk), and
+     * an index outside the pool ends it too, so the walk stays in bounds. */
+    while (next != 0 && next <= p->count && n < p->count) {
+        n++;
+        s = ebb_port_lock();
+        next = p->link[next - 1u];
+        ebb_port_unlock(s);
+    }
     return (uint16_t)n;
 }

@@ -57,12 +57,6 @@ bool ebb_waitlist_wake_one_locked(ebb_waitlist *list)
     return true;
 }
 
-void ebb_waitlist_wake_all_locked(ebb_waitlist *list)
-{
-    while (ebb_waitlist_wake_one_locked(list)) {
-    }
-}
-
 void ebb_waitlist_wake_all(ebb_waitlist *list)
 {
     /* Detach the waiters present now onto a list of our own (O(1)), then

@@ -66,22 +66,6 @@
 #define EBB_CONFIG_TASK_REGISTRY 0
 #endif
 
-/** 1: the timer queue is the sorted list (src/time_list/, the object
- * library ebb::timer_list, which sets this for whatever links it), so a
- * timer carries no tree parent: ebb_timer is one word smaller (20 bytes
- * on a 32-bit MCU instead of 24).  0: the red-black tree of src/time.c.
- * Set it by linking ebb::timer_list rather than by hand: a file compiled
- * with 1 calls the sleeps under names only the list defines, so mixing
- * it with the tree fails to link instead of corrupting timers.  Files
- * compiled with 0 (a board's) work with either queue: the list reads no
- * more of a timer than the first 20 bytes, laid out alike. */
-#ifndef EBB_CONFIG_TIMER_QUEUE_LIST
-#define EBB_CONFIG_TIMER_QUEUE_LIST 0
-#endif
-
-#if EBB_CONFIG_TIMER_QUEUE_LIST != 0 && EBB_CONFIG_TIMER_QUEUE_LIST != 1
-#error "EBB_CONFIG_TIMER_QUEUE_LIST must be 0 or 1"
-#endif
 #if EBB_CONFIG_TASK_REGISTRY != 0 && EBB_CONFIG_TASK_REGISTRY != 1
 #error "EBB_CONFIG_TASK_REGISTRY must be 0 or 1"
 #endif

@@ -195,8 +195,11 @@ static inline uint16_t ebb_pool_capacity(const ebb_pool *p) { return p->count; }
 
 /**
  * Number of blocks free now (not counting blocks already freed for a woken
- * task).  Context: any.  Cost: O(free blocks) - for tests and diagnostics,
- * not for deciding whether an alloc will succeed (use try_alloc).
+ * task): a snapshot for tests and diagnostics, not for deciding whether an
+ * alloc will succeed (use try_alloc).  It walks the free list holding the
+ * lock for one block at a time, so blocks allocated or freed meanwhile
+ * may or may not be counted.  Context: any.  Cost: O(free blocks) in
+ * total, O(1) with the lock held.
  */
 uint16_t ebb_pool_free_count(ebb_pool *p);
 

@@ -100,10 +100,7 @@ int ebb_spsc_reset(ebb_spsc *q);
  */
 int ebb_parker_reset(ebb_parker *pk);
 
-/* Internal: ebb_ticker_reset() on a ticker's timer and period, passed
- * apart: the core is compiled with one timer layout, and a program's
- * files may use the other (EBB_CONFIG_TIMER_QUEUE_LIST), which moves the
- * period. */
+/* Internal: ebb_ticker_reset() on a ticker's timer and period. */
 int ebb__ticker_reset(ebb_timer *timer, ebb__ticks_word_aligned *period);
 
 /**

@@ -73,35 +73,27 @@ typedef ebb_ticks ebb__ticks_word_aligned __attribute__((aligned(4)));
 typedef ebb_ticks ebb__ticks_word_aligned;
 #endif
 
-/* Internal: a timer's links in the timer queue and the task it wakes. */
+/* Internal: a timer's links in the timer queue (a red-black tree) and the
+ * task it wakes.  The links keep flags in bit 0 (nodes are pointer-
+ * aligned): the colour of the node in link_[0], "queued" in link_[1].
+ * Only src/time.c reads them. */
 typedef struct ebb__timer_wait {
-    ebb_dnode node; /**< the queue's links; next != NULL exactly while armed */
-    ebb_task *task; /**< the sleeping task; NULL when idle */
+    uintptr_t link_[2]; /**< internal: earlier child | red, later child | queued */
+    ebb_task *task;     /**< the sleeping task; NULL when idle */
 } ebb__timer_wait;
 
 /** A timer: the state of a sleep.  Embed it in the task's state.
- *  24 bytes on a 32-bit MCU, word-aligned (20 with the sorted-list queue,
- *  EBB_CONFIG_TIMER_QUEUE_LIST).  Internals: wait.task is the sleeping task
- *  (NULL when idle); wait.node links it into the timer queue - a red-black
- *  tree ordered by deadline (docs/design.md, "Timer queue"): its children,
- *  and in `parent_` its parent with the colour in bit 0 (nodes are
- *  pointer-aligned); or the sorted list's links.  Linked
- *  (wait.node.next != NULL) exactly while armed.  The parent comes last,
- *  so both layouts share their first 20 bytes (what the list reads). */
+ *  20 bytes on a 32-bit MCU, word-aligned: two tree links, the task and
+ *  the deadline.  Armed timers form a red-black tree ordered by
+ *  (deadline, address), searched from the root, so no parent link is kept
+ *  (docs/design.md, "Timer queue"). */
 typedef struct ebb_timer {
-    ebb__timer_wait wait; /**< wait.task: the sleeping task; wait.node: the queue's links */
+    ebb__timer_wait wait; /**< wait.task: the sleeping task; the queue's links */
     ebb__ticks_word_aligned deadline; /**< when it fires */
-#if !EBB_CONFIG_TIMER_QUEUE_LIST
-    uintptr_t parent_;  /**< internal: the tree parent, colour in bit 0 */
-#endif
 } ebb_timer;
 
 /** Initializer of an idle ebb_timer (all-zero is one too). */
-#if EBB_CONFIG_TIMER_QUEUE_LIST
-#define EBB_TIMER_INITIALIZER {{EBB_DNODE_INIT, NULL}, 0}
-#else
-#define EBB_TIMER_INITIALIZER {{EBB_DNODE_INIT, NULL}, 0, 0}
-#endif
+#define EBB_TIMER_INITIALIZER {{{0, 0}, NULL}, 0}
 
 /** Define timer `name`, idle.  Prefix with `static` as needed (a timer
  *  usually lives in its task's state instead). */
@@ -117,21 +109,6 @@ typedef struct ebb_ticker {
  *  it: its first tick is counted from then, so no period is given here). */
 #define EBB_TICKER_INITIALIZER {EBB_TIMER_INITIALIZER, 0}
 
-/* Internal: the functions that take a timer or a ticker, under other names
- * in files compiled for the sorted list (EBB_CONFIG_TIMER_QUEUE_LIST): only
- * the list defines those, so such a file linked with the tree, whose timers
- * are one word longer, does not link.  The list also answers to the plain
- * names of the sleeps, for files compiled without the setting (their
- * timers' first 20 bytes are laid out alike), but not of the ticker's
- * functions: a ticker's period follows its timer, so it moves. */
-#if EBB_CONFIG_TIMER_QUEUE_LIST && defined(__GNUC__)
-#define EBB__TIMER_QUEUE_NAME_(p, name) __asm__(#p #name "_list")
-#define EBB__TIMER_QUEUE_NAME__(p, name) EBB__TIMER_QUEUE_NAME_(p, name)
-#define EBB__TIMER_QUEUE_NAME(name) EBB__TIMER_QUEUE_NAME__(__USER_LABEL_PREFIX__, name)
-#else
-#define EBB__TIMER_QUEUE_NAME(name)
-#endif
-
 /** Define ticker `name`, not started.  Prefix with `static` as needed. */
 #define EBB_TICKER_DEFINE(name) ebb_ticker name = EBB_TICKER_INITIALIZER
 
@@ -145,7 +122,7 @@ ebb_ticks ebb_now(void);
  * Context: task.  Cost: O(log n) to arm and to cancel (n armed timers;
  * bench/scale: about 25 more instructions per doubling of n), O(1) afterwards.
  */
-EBB_AWAITABLE ebb_poll_t ebb_sleep_until(ebb_cx *cx, ebb_timer *t, ebb_ticks deadline) EBB__TIMER_QUEUE_NAME(ebb_sleep_until);
+EBB_AWAITABLE ebb_poll_t ebb_sleep_until(ebb_cx *cx, ebb_timer *t, ebb_ticks deadline);
 #define ebb_sleep_until(...) EBB_AWAITABLE_CALL(ebb_sleep_until, __VA_ARGS__)
 
 /**
@@ -155,7 +132,7 @@ EBB_AWAITABLE ebb_poll_t ebb_sleep_until(ebb_cx *cx, ebb_timer *t, ebb_ticks dea
  * deadline saturates); the sleep then ends only by cancellation.
  * Contract time:5.  Context: task.  Cost: as ebb_sleep_until.
  */
-EBB_AWAITABLE ebb_poll_t ebb_sleep_for(ebb_cx *cx, ebb_timer *t, ebb_ticks ticks) EBB__TIMER_QUEUE_NAME(ebb_sleep_for);
+EBB_AWAITABLE ebb_poll_t ebb_sleep_for(ebb_cx *cx, ebb_timer *t, ebb_ticks ticks);
 #define ebb_sleep_for(...) EBB_AWAITABLE_CALL(ebb_sleep_for, __VA_ARGS__)
 
 /**
@@ -165,7 +142,7 @@ EBB_AWAITABLE ebb_poll_t ebb_sleep_for(ebb_cx *cx, ebb_timer *t, ebb_ticks ticks
  * awaits it, between ticks, or cancel that task first).
  * Context: any.  Cost: O(1).
  */
-void ebb_ticker_start(ebb_ticker *tk, ebb_ticks period) EBB__TIMER_QUEUE_NAME(ebb_ticker_start);
+void ebb_ticker_start(ebb_ticker *tk, ebb_ticks period);
 
 /**
  * Awaitable: ready at the ticker's next deadline, which then advances by
@@ -175,13 +152,13 @@ void ebb_ticker_start(ebb_ticker *tk, ebb_ticks period) EBB__TIMER_QUEUE_NAME(eb
  * off: it never ticks; docs/misuse.md).
  * Context: task.  Cost: as ebb_sleep_until.
  */
-EBB_AWAITABLE ebb_poll_t ebb_ticker_next(ebb_cx *cx, ebb_ticker *tk) EBB__TIMER_QUEUE_NAME(ebb_ticker_next);
+EBB_AWAITABLE ebb_poll_t ebb_ticker_next(ebb_cx *cx, ebb_ticker *tk);
 #define ebb_ticker_next(...) EBB_AWAITABLE_CALL(ebb_ticker_next, __VA_ARGS__)
 
 /** True while `t` waits in the timer queue.  Context: any.  O(1). */
 static inline bool ebb_timer_armed(const ebb_timer *t)
 {
-    return ebb_dnode_linked(&t->wait.node);
+    return (t->wait.link_[1] & 1u) != 0;
 }
 
 /* ---- the time driver interface (rules T1..T7: ebb/time_driver.h) ---- */
@@ -201,7 +178,8 @@ bool ebb_time_driver_set_alarm(ebb_ticks at);
 
 /**
  * Core: the driver's alarm interrupt calls this.  Wakes every expired timer
- * (deadline order, ties in arming order) and asks for the next alarm.
+ * (deadline order; equal deadlines in address order) and asks for the next
+ * alarm.
  * Takes the port lock once per expired timer, so interrupts wait for at
  * most one expiry (O(log n)), however many timers expire together.
  * Context: interrupt (or any context: the core calls it itself when an

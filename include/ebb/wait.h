@@ -155,13 +155,6 @@ static inline void ebb_wait_remove_locked(ebb_wait *w)
 bool ebb_waitlist_wake_one_locked(ebb_waitlist *list);
 
 /**
- * Wake every waiter of `list`, in one critical section.  Prefer
- * ebb_waitlist_wake_all(), which holds the lock for one waiter at a time.
- * Context: any, lock held.  Cost: O(waiters) wakes, all with the lock held.
- */
-void ebb_waitlist_wake_all_locked(ebb_waitlist *list);
-
-/**
  * Wake every task waiting on `list` when the call starts (a waiter that
  * registers again meanwhile waits for the next event).  The waiters are
  * detached in O(1) and woken one critical section each, so the port lock is

@@ -1,23 +1,19 @@
 /*
  * The timer queue against a reference model: the red-black tree of
- * src/time.c, or (built with TIMER_QUEUE_LIST) the sorted list of
- * ebb::timer_list.
+ * src/time.c.
  *
  * The queue's source is compiled into this test (not taken from the library)
  * so the test can read the structure itself: after every operation it checks
- * the red-black rules (root black, no red node with a red child, the same
- * number of black nodes on every path) and the parent links - or the ring's
- * links - and for both the in-order sequence (deadline order, equal deadlines
- * in arming order, as the sorted list always guaranteed), the cached earliest
- * timer and the driver's alarm.  Random arm / cancel / advance sequences with
- * many equal deadlines are checked against a model that fires (deadline,
- * arming sequence) in order.
+ * the tree's rules (root black, no red node with a red child, the same
+ * number of black nodes on every path, every node marked queued, height at
+ * most 2 log2(n + 1), the count of queued timers), the in-order sequence
+ * ((deadline, address) order), the cached earliest timer and the driver's
+ * alarm.  Random arm / cancel / advance sequences with many equal deadlines,
+ * and the adversarial orders (increasing, decreasing, equal deadlines,
+ * cancels of the earliest and the latest), are checked against a model that
+ * fires in (deadline, address) order.
  */
-#ifdef TIMER_QUEUE_LIST
-#include "../../src/time_list/time_list.c"
-#else
 #include "../../src/time.c"
-#endif
 
 #include <stdlib.h>
 
@@ -29,7 +25,6 @@ struct sleeper {
     ebb_task task;
     ebb_timer timer;
     ebb_ticks deadline;
-    unsigned seq; /* arming order, for the model */
     int id;
 };
 
@@ -52,8 +47,8 @@ static ebb_poll_t sleeper_poll(ebb_task *self, ebb_cx *cx)
 static int n_nodes;
 static const ebb_timer *prev_in_order;
 
-/* Each timer in queue order: deadline order, equal deadlines in arming
- * order, the first one cached. */
+/* Each timer in queue order: (deadline, address) order, the first one
+ * cached. */
 static void check_in_order(const node *n)
 {
     const ebb_timer *t = timer_of(n);
@@ -61,60 +56,50 @@ static void check_in_order(const node *n)
     if (prev_in_order != NULL) {
         const struct sleeper *a = EBB_CONTAINER_OF(prev_in_order, struct sleeper, timer);
         const struct sleeper *b = EBB_CONTAINER_OF(t, struct sleeper, timer);
-        assert_true(a->deadline < b->deadline || (a->deadline == b->deadline && a->seq < b->seq));
+        assert_true(a->deadline < b->deadline || (a->deadline == b->deadline && a < b));
     } else {
-        assert_ptr_equal(queue_first(), n);
+        assert_ptr_equal(first, n);
     }
     prev_in_order = t;
     n_nodes++;
 }
 
-#ifdef TIMER_QUEUE_LIST
-static void check_structure(void)
-{
-    /* An ebb_dlist of the armed timers: each node the prev of its next,
-     * the first's prev the last, the last's next the end mark. */
-    const node *first = ebb_dlist_first(&timers), *n = first, *last = NULL;
-    while (n != NULL) {
-        const node *next = ebb_dlist_next(&timers, n);
-        if (next != NULL) {
-            assert_ptr_equal(next->prev, n);
-        } else {
-            assert_ptr_equal(n->next, ebb__dlist_mark(&timers));
-        }
-        check_in_order(n);
-        last = n;
-        n = next;
-    }
-    if (first != NULL) {
-        assert_ptr_equal(first->prev, last);
-    }
-}
-#else
+static int height;
+
 /* Black height of the subtree at n (checking it below), walking in order. */
-static int check_subtree(const node *n, const node *parent)
+static int check_subtree(const node *n, int depth)
 {
-    if (n == NIL) {
+    if (n == NULL) {
+        height = depth > height ? depth : height;
         return 1;
     }
-    assert_ptr_equal(parent_of(n), parent);
+    assert_true((n->link_[1] & FLAG) != 0);
     if (is_red(n)) {
-        assert_false(is_red(n->next));
-        assert_false(is_red(n->prev));
+        assert_false(is_red(left(n)));
+        assert_false(is_red(right(n)));
     }
-    int lh = check_subtree(n->next, n);
+    int lh = check_subtree(left(n), depth + 1);
     check_in_order(n);
-    int rh = check_subtree(n->prev, n);
+    int rh = check_subtree(right(n), depth + 1);
     assert_int_equal(lh, rh);
     return lh + !is_red(n);
+}
+
+static int log2_ceil(int n)
+{
+    int k = 0;
+    while ((1 << k) < n) {
+        k++;
+    }
+    return k;
 }
 
 static void check_structure(void)
 {
     assert_false(is_red(root));
-    (void)check_subtree(root, NULL);
+    height = 0;
+    (void)check_subtree(root, 0);
 }
-#endif
 
 static void check_tree(int expected_nodes)
 {
@@ -122,40 +107,40 @@ static void check_tree(int expected_nodes)
     prev_in_order = NULL;
     check_structure();
     assert_int_equal(n_nodes, expected_nodes);
+    assert_int_equal(queued, (unsigned)expected_nodes);
+    assert_true(height <= 2 * log2_ceil(expected_nodes + 1)); /* O(log n) by construction */
     if (expected_nodes == 0) {
-        assert_null(queue_first());
+        assert_null(first);
     }
     /* Tickless: the driver's alarm is exactly the earliest deadline. */
-    assert_int_equal(ebb_host_alarm(), queue_first() ? timer_of(queue_first())->deadline : EBB_TICKS_NEVER);
+    assert_int_equal(ebb_host_alarm(), first ? timer_of(first)->deadline : EBB_TICKS_NEVER);
 }
 
 /* ---- the model ---- */
 
-static unsigned next_seq;
 static int n_armed;
 
 static void arm(int i, ebb_ticks deadline)
 {
     struct sleeper *s = &slot[i];
-    *s = (struct sleeper){.task = EBB_TASK_INITIALIZER(sleeper_poll), .deadline = deadline,
-                          .seq = next_seq++, .id = i};
+    *s = (struct sleeper){.task = EBB_TASK_INITIALIZER(sleeper_poll), .deadline = deadline, .id = i};
     assert_int_equal(ebb_task_spawn(&test_exec, &s->task), EBB_OK);
     (void)ebb_executor_poll(&test_exec);
     assert_true(ebb_timer_armed(&s->timer));
     n_armed++;
 }
 
-static int by_deadline_then_seq(const void *pa, const void *pb)
+static int by_deadline_then_address(const void *pa, const void *pb)
 {
     const struct sleeper *a = &slot[*(const int *)pa], *b = &slot[*(const int *)pb];
     if (a->deadline != b->deadline) {
         return a->deadline < b->deadline ? -1 : 1;
     }
-    return a->seq < b->seq ? -1 : (a->seq > b->seq);
+    return a < b ? -1 : (a > b);
 }
 
 /* Advance to `until`; the model's expectation: every armed timer due by
- * then fires, in (deadline, seq) order. */
+ * then fires, in (deadline, address) order. */
 static void advance_to(ebb_ticks until)
 {
     int expect[SLOTS], n = 0;
@@ -164,7 +149,7 @@ static void advance_to(ebb_ticks until)
             expect[n++] = i;
         }
     }
-    qsort(expect, (size_t)n, sizeof expect[0], by_deadline_then_seq);
+    qsort(expect, (size_t)n, sizeof expect[0], by_deadline_then_address);
     n_fired = 0;
     ebb_host_run_until(&test_exec, until);
     assert_int_equal(n_fired, n);
@@ -186,7 +171,6 @@ static uint32_t rnd(uint32_t n)
 static void random_run(ebb_ticks deadline_spread, int ops)
 {
     memset(slot, 0, sizeof slot);
-    next_seq = 0;
     n_armed = 0;
     for (int op = 0; op < ops; op++) {
         int i = (int)rnd(SLOTS);
@@ -220,8 +204,8 @@ static void test_random_wide_deadlines(void **state)
 static void test_random_many_ties(void **state)
 {
     (void)state;
-    /* 8 distinct deadlines ahead at any time: long runs of equal keys,
-     * which must keep arming order through every rotation. */
+    /* 8 distinct deadlines ahead at any time: long runs of equal
+     * deadlines, told apart by address through every rotation. */
     random_run(8, 20000);
 }
 
@@ -230,7 +214,6 @@ static void test_ascending_descending_and_equal(void **state)
     (void)state;
     /* The shapes a sorted list or a naive tree degenerates on. */
     memset(slot, 0, sizeof slot);
-    next_seq = 0;
     n_armed = 0;
     for (int i = 0; i < 100; i++) {
         arm(i, 1000 + (ebb_ticks)i);          /* ascending */
@@ -248,6 +231,52 @@ static void test_ascending_descending_and_equal(void **state)
     check_tree(0);
 }
 
+/* The adversarial orders, each with the cancels that hurt a tree most:
+ * the earliest and the latest timer, one after the other. */
+static void adversarial(int order)
+{
+    memset(slot, 0, sizeof slot);
+    n_armed = 0;
+    for (int i = 0; i < SLOTS; i++) {
+        ebb_ticks d = order == 0 ? 1000 + (ebb_ticks)i      /* increasing */
+                    : order == 1 ? 1000 + SLOTS - (ebb_ticks)i /* decreasing */
+                    : 1000;                                  /* all equal */
+        arm(i, d);
+        check_tree(n_armed);
+    }
+    for (int k = 0; k < SLOTS / 2; k++) {
+        node *latest = root;
+        while (right(latest) != NULL) {
+            latest = right(latest);
+        }
+        struct sleeper *e = EBB_CONTAINER_OF(timer_of(first), struct sleeper, timer);
+        struct sleeper *l = EBB_CONTAINER_OF(timer_of(latest), struct sleeper, timer);
+        assert_int_equal(ebb_task_cancel(&(k % 2 ? l : e)->task), EBB_OK);
+        n_armed--;
+        check_tree(n_armed);
+    }
+    advance_to(EBB_TICKS_NEVER - 1); /* the rest: a burst due together */
+    check_tree(0);
+}
+
+static void test_adversarial_increasing(void **state)
+{
+    (void)state;
+    adversarial(0);
+}
+
+static void test_adversarial_decreasing(void **state)
+{
+    (void)state;
+    adversarial(1);
+}
+
+static void test_adversarial_equal(void **state)
+{
+    (void)state;
+    adversarial(2);
+}
+
 /* The alarm interrupt expires one timer per critical section: an interrupt
  * landing between two expiries (here: one that cancels a timer about to
  * expire, and one that arms a new earlier-due one) is served and seen. */
@@ -257,7 +286,7 @@ static void cancel_isr(void *arg)
     (void)arg;
     if (victim >= 0) {
         ebb_irq_state s = ebb_port_lock();
-        erase(&slot[victim].timer.wait.node); /* withdrawn, as a cancel does */
+        erase(&slot[victim].timer.wait); /* withdrawn, as a cancel does */
         ebb_port_unlock(s);
     }
 }
@@ -266,7 +295,6 @@ static void test_expiry_releases_the_lock_between_timers(void **state)
 {
     (void)state;
     memset(slot, 0, sizeof slot);
-    next_seq = 0;
     n_armed = 0;
     for (int i = 0; i < 5; i++) {
         arm(i, 100);
@@ -301,6 +329,9 @@ int main(void)
         RUN(test_random_wide_deadlines),
         RUN(test_random_many_ties),
         RUN(test_ascending_descending_and_equal),
+        RUN(test_adversarial_increasing),
+        RUN(test_adversarial_decreasing),
+        RUN(test_adversarial_equal),
         RUN(test_expiry_releases_the_lock_between_timers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -215,7 +215,7 @@ def waits_on(addr):
                 return
             if t.tag == "ebb_timer":
                 w = val["wait"]
-                if int(w["node"]["next"]) != 0 and int(w["task"]) == addr:
+                if (int(w["link_"][1]) & 1) != 0 and int(w["task"]) == addr:
                     out.append("timer %s, due at tick %d" % (path, int(val["deadline"])))
                 return
             if t.tag == "ebb_wait":
