@@ -51,7 +51,6 @@ struct prober {
     ebb_timer timer;
     ebb_wait wait;
     void *blk;
-    ebb_parker parker;
 };
 static ebb_poll_t prober_poll(ebb_task *self, ebb_cx *cx)
 {
@@ -77,10 +76,6 @@ static ebb_poll_t prober_poll(ebb_task *self, ebb_cx *cx)
     MEASURE("pool_alloc(available)", sink = EBB_POLL(ebb_pool_alloc)(cx, &p->wait, &pool, &p->blk));
     (void)ebb_pool_free(&pool, p->blk);
 
-    sink = EBB_POLL(ebb_park)(cx, &p->parker); /* no permit: parks */
-    MEASURE("unpark(parked)+park", (void)ebb_unpark(&p->parker); sink = EBB_POLL(ebb_park)(cx, &p->parker));
-    (void)ebb_unpark(&p->parker);
-    MEASURE("park(permit_waiting)", sink = EBB_POLL(ebb_park)(cx, &p->parker));
     EBB_END();
 }
 static EBB_TASK_DEFINE(prober, struct prober, prober_poll);

@@ -39,8 +39,7 @@ sys.path.insert(0, os.path.join(TOP, "scripts"))
 TIME_O = "CMakeFiles/ebb.dir/src/time.c.obj"
 PRIMITIVE_OPS = ["sem_give(1_waiter)+take(handed)", "sem_give(1_waiter)", "sem_take(handed)",
                  "sem_give(no_waiter)", "sem_take(available)", "sem_try_take", "pool_try_alloc+free",
-                 "pool_try_alloc", "pool_free(no_waiter)", "pool_alloc(available)", "unpark(parked)+park",
-                 "park(permit_waiting)"]
+                 "pool_try_alloc", "pool_free(no_waiter)", "pool_alloc(available)"]
 FIGURES = [("docs/primitives.md", None, "ops", name) for name in PRIMITIVE_OPS] + [
     ("docs/design.md", "pender call per yield: {} instructions from the yield to the next task's first statement",
      "ops", "yield(to_next_task)"),

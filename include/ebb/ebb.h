@@ -17,7 +17,5 @@
 #include "ebb/mutex.h"
 #include "ebb/sem.h"
 #include "ebb/pool.h"
-#include "ebb/park.h"
-#include "ebb/reset.h"
 
 #endif /* EBB_EBB_H */

@@ -36,7 +36,6 @@
 #include "ebb/config.h"
 #include "ebb/channel.h"
 #include "ebb/mutex.h"
-#include "ebb/park.h"
 #include "ebb/pool.h"
 #include "ebb/sem.h"
 #include "ebb/spsc.h"
@@ -93,12 +92,6 @@ int ebb_pool_reset(ebb_pool *p);
 
 /** Empty SPSC channel `q`.  Contracts reset:2, reset:3.  Context: any.  O(1). */
 int ebb_spsc_reset(ebb_spsc *q);
-
-/**
- * Clear parker `pk`: nobody parked, no permit.  Contracts reset:2
- * (no task is parked on it), reset:3.  Context: outside any poll.  Cost: O(1).
- */
-int ebb_parker_reset(ebb_parker *pk);
 
 /* Internal: ebb_ticker_reset() on a ticker's timer and period. */
 int ebb__ticker_reset(ebb_timer *timer, ebb__ticks_word_aligned *period);

@@ -7,9 +7,9 @@
  * (ebb/async.h).  RAM per task is sizeof(header) + the application's state;
  * there is no stack per task.
  *
- *     struct blinky { ebb_task task; ebb_timer timer; };
- *     static ebb_poll_t blinky_poll(ebb_task *self, ebb_cx *cx) {
- *         struct blinky *b = EBB_CONTAINER_OF(self, struct blinky, task);
+ *     struct led { ebb_task task; ebb_timer timer; };
+ *     static ebb_poll_t led_poll(ebb_task *self, ebb_cx *cx) {
+ *         struct led *b = EBB_CONTAINER_OF(self, struct led, task);
  *         EBB_BEGIN(cx, &self->co);
  *         for (;;) {
  *             EBB_AWAIT(ebb_sleep_for(&b->timer, EBB_MS(500)));
@@ -17,8 +17,8 @@
  *         }
  *         EBB_END();
  *     }
- *     static EBB_TASK_DEFINE(blinky, struct blinky, blinky_poll);
- *     ... ebb_task_spawn(&exec, &blinky.task);
+ *     static EBB_TASK_DEFINE(led, struct led, led_poll);
+ *     ... ebb_task_spawn(&exec, &led.task);
  */
 #ifndef EBB_TASK_H
 #define EBB_TASK_H
@@ -226,8 +226,8 @@ static inline unsigned ebb__task_holds(const ebb_task *t) { return t->state / EB
 
 /* Internal:
  * The argument order check.  EBB_TASK_DEFINE once took (type, name, fn);
- * a call in that order, EBB_TASK_DEFINE(struct blinky, blinky, fn), would
- * expand to "blinky struct blinky = ...", whose first error is the
+ * a call in that order, EBB_TASK_DEFINE(struct led, led, fn), would
+ * expand to "led struct led = ...", whose first error is the
  * compiler's generic "expected ... before 'struct'".  The preprocessor
  * sees the name argument start with `struct` or `union` (pasting it to a
  * probe macro that exists only for those keywords) and expands to a

@@ -3,7 +3,7 @@
  * halts here and checks what `ebb-tasks` prints).  At gdb_halt_here():
  * `driver` is running, `woken` is ready, `sleeper` (on its timer),
  * `listener` (on signal `never`), `consumer` (on channel `queue`) and
- * `parked` (on its own parker) wait at their awaits, `quick` is done, `cancelled` was cancelled; the board's
+ * `gated` (on semaphore `gate`) wait at their awaits, `quick` is done, `cancelled` was cancelled; the board's
  * finger executor runs in an interrupt; `workers` (an array) are done.
  * Built twice: with the task table (EBB_CONFIG_TASK_REGISTRY=1: the workers
  * are entered as worker0/1 and `sleeper` is renamed "sensor" at run time)
@@ -58,15 +58,16 @@ static ebb_poll_t consumer_poll(ebb_task *self, ebb_cx *cx)
     EBB_END();
 }
 
-struct parked {
+static EBB_SEM_DEFINE(gate, 0, 1);
+struct gated {
     ebb_task task;
-    ebb_parker parker;
+    ebb_wait wait;
 };
-static ebb_poll_t parked_poll(ebb_task *self, ebb_cx *cx)
+static ebb_poll_t gated_poll(ebb_task *self, ebb_cx *cx)
 {
-    struct parked *p = EBB_CONTAINER_OF(self, struct parked, task);
+    struct gated *g = EBB_CONTAINER_OF(self, struct gated, task);
     EBB_BEGIN(cx, &self->co);
-    EBB_AWAIT(ebb_park(&p->parker)); /* @parked */
+    EBB_AWAIT(ebb_sem_take(&g->wait, &gate)); /* @gated */
     EBB_END();
 }
 
@@ -84,7 +85,7 @@ static EBB_TASK_DEFINE(listener, struct listener, listener_poll);
 static EBB_TASK_DEFINE(woken, struct listener, listener_poll);
 static EBB_TASK_DEFINE(quick, struct plain, quick_poll);
 static EBB_TASK_DEFINE(consumer, struct consumer, consumer_poll);
-static EBB_TASK_DEFINE(parked, struct parked, parked_poll);
+static EBB_TASK_DEFINE(gated, struct gated, gated_poll);
 static struct plain workers[2] = {{EBB_TASK_INITIALIZER(quick_poll)},
                                   {EBB_TASK_INITIALIZER(quick_poll)}};
 #if EBB_CONFIG_TASK_REGISTRY
@@ -125,7 +126,7 @@ int main(void)
     ebb_task_spawn(&exec, &woken.task);
     ebb_task_spawn(&exec, &quick.task);
     ebb_task_spawn(&exec, &consumer.task);
-    ebb_task_spawn(&exec, &parked.task);
+    ebb_task_spawn(&exec, &gated.task);
     ebb_task_spawn(&exec, &workers[0].task);
     ebb_task_spawn(&exec, &workers[1].task);
 #if EBB_CONFIG_TASK_REGISTRY

@@ -27,7 +27,7 @@ want "^  keys +waiting +key_player\.c:[0-9]+  EBB_AWAIT\(ebb_signal_wait.*  -- o
 want "^  driver +running +gdb_tasks\.c:$(line driver)  EBB_AWAIT\(ebb_sleep_for"
 want "^  listener +waiting +gdb_tasks\.c:$(line listener)  EBB_AWAIT\(ebb_signal_wait.*  -- on never\.waiters \(ebb_signal\)$"
 want "^  consumer +waiting +gdb_tasks\.c:$(line consumer)  EBB_AWAIT\(ebb_channel_recv.*  -- on queue\.receivers \(ebb_channel\)$"
-want "^  parked +waiting +gdb_tasks\.c:$(line parked)  EBB_AWAIT\(ebb_park.*  -- on parker parked\.parker$"
+want "^  gated +waiting +gdb_tasks\.c:$(line gated)  EBB_AWAIT\(ebb_sem_take.*  -- on gate\.waiters \(ebb_sem\)$"
 want "^  woken +ready +gdb_tasks\.c:$(line listener) .*  -- on never\.waiters \(ebb_signal\)$"
 if [ "$mode" = table ]; then
     sleeper=sensor; workers="worker0 worker1"
@@ -41,7 +41,7 @@ want "^not spawned \(or cancelled\)$"
 want "^  cancelled +idle"
 # The thread-mode executor lists exactly its nine live tasks, in name order.
 got=$(echo "$out" | awk '/^executor [0-9] exec /{on=1; next} /^(executor|not spawned)/{on=0} on{print $1}' | tr '\n' ' ')
-want_list=$(printf '%s\n' consumer driver listener parked quick $sleeper woken $workers | LC_ALL=C sort | tr '\n' ' ')
+want_list=$(printf '%s\n' consumer driver gated listener quick $sleeper woken $workers | LC_ALL=C sort | tr '\n' ' ')
 [ "$got" = "$want_list" ] || { echo "tasks of exec: '$got', expected '$want_list'"; fail=1; }
 # The table is in the image only when asked for: off, it costs nothing.
 if gdb_out=$("$gdb" -batch -nx -ex "info symbol (unsigned long)&__start_ebb_tasks" "$elf" 2>&1) &&

@@ -65,35 +65,10 @@ static void test_pool_bad_frees_refused(void **state)
     assert_null(ebb_pool_try_alloc(&pool));
 }
 
-static ebb_parker parker = EBB_PARKER_INITIALIZER;
-static int resumes;
-static ebb_poll_t parkee_poll(ebb_task *self, ebb_cx *cx)
+static ebb_poll_t idle_poll(ebb_task *self, ebb_cx *cx)
 {
     EBB_BEGIN(cx, &self->co);
-    EBB_AWAIT(ebb_park(&parker));
-    resumes++;
     EBB_END();
-}
-
-/* NULL parkers are refused; a second task parking on a taken parker stays
- * pending and leaves the owner's registration alone. */
-static void test_park_misuse(void **state)
-{
-    (void)state;
-    assert_false(ebb_unpark(NULL));
-    struct { ebb_task task; } a = {EBB_TASK_INITIALIZER(parkee_poll)},
-                             b = {EBB_TASK_INITIALIZER(parkee_poll)};
-    resumes = 0;
-    ebb_task_spawn(&exec, &a.task);
-    ebb_executor_poll(&exec);
-    ebb_task_spawn(&exec, &b.task);
-    ebb_executor_poll(&exec);
-    assert_ptr_equal(parker.parked, &a.task);
-    assert_true(ebb_unpark(&parker));
-    ebb_executor_poll(&exec);
-    assert_int_equal(resumes, 1);
-    assert_int_equal(ebb_task_state(&a.task), EBB_TASK_DONE);
-    assert_int_equal(ebb_task_state(&b.task), EBB_TASK_RUNNING);
 }
 
 /* An executor outside the table: spawn refuses, init changes nothing, and
@@ -103,7 +78,7 @@ static void test_executor_outside_table(void **state)
 {
     (void)state;
     static ebb_executor stray; /* not made by EBB_EXECUTOR_DEFINE */
-    struct { ebb_task task; } t = {EBB_TASK_INITIALIZER(parkee_poll)};
+    struct { ebb_task task; } t = {EBB_TASK_INITIALIZER(idle_poll)};
     assert_int_equal(ebb_task_spawn(&stray, &t.task), EBB_EINVAL);
     assert_int_equal(ebb_task_state(&t.task), EBB_TASK_IDLE);
     stray.pend = stray_pend; /* what a refused init must leave alone */
@@ -118,7 +93,6 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup(test_sem_null, setup),
         cmocka_unit_test_setup(test_pool_bad_frees_refused, setup),
-        cmocka_unit_test_setup(test_park_misuse, setup),
         cmocka_unit_test_setup(test_executor_outside_table, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

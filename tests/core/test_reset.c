@@ -15,11 +15,11 @@ EBB_CHANNEL_DEFINE(chan, int, 2);
 static EBB_MUTEX_DEFINE(mtx);
 static EBB_SEM_DEFINE(sem, 1, 3);
 EBB_POOL_DEFINE(pool, uint32_t, 3);
-static EBB_PARKER_DEFINE(parker);
+static EBB_SEM_DEFINE(gate, 0, 1); /* a binary semaphore: the tasks' gate */
 static ebb_ticker ticker;
 
 /* One task that waits on the object named by `op`, counting its resumes. */
-enum op { OP_RECV, OP_SEND, OP_LOCK, OP_TAKE, OP_ALLOC, OP_PARK, OP_TICK, OP_SLEEP, OP_RESET_SELF };
+enum op { OP_RECV, OP_SEND, OP_LOCK, OP_TAKE, OP_ALLOC, OP_GATE, OP_TICK, OP_SLEEP, OP_RESET_SELF };
 
 struct waiter {
     ebb_task task;
@@ -63,8 +63,8 @@ static ebb_poll_t waiter_poll(ebb_task *self, ebb_cx *cx)
         case OP_ALLOC:
             EBB_AWAIT(ebb_pool_alloc(&t->w, &pool, &t->block));
             break;
-        case OP_PARK:
-            EBB_AWAIT(ebb_park(&parker));
+        case OP_GATE:
+            EBB_AWAIT(ebb_sem_take(&t->w, &gate));
             break;
         case OP_TICK:
             EBB_AWAIT(ebb_ticker_next(&ticker));
@@ -74,7 +74,7 @@ static ebb_poll_t waiter_poll(ebb_task *self, ebb_cx *cx)
             break;
         case OP_RESET_SELF:
             t->self_reset = ebb_task_reset(self); /* refused: its body runs */
-            EBB_AWAIT(ebb_park(&parker));
+            EBB_AWAIT(ebb_sem_take(&t->w, &gate));
             break;
         }
         t->resumes++;
@@ -101,7 +101,7 @@ static int setup(void **state)
     assert_int_equal(ebb_mutex_reset(&mtx), EBB_OK);
     assert_int_equal(ebb_sem_reset(&sem, 1), EBB_OK);
     assert_int_equal(ebb_pool_reset(&pool), EBB_OK);
-    assert_int_equal(ebb_parker_reset(&parker), EBB_OK);
+    assert_int_equal(ebb_sem_reset(&gate, 0), EBB_OK);
     assert_int_equal(ebb_ticker_reset(&ticker), EBB_OK);
     return 0;
 }
@@ -145,8 +145,8 @@ static void test_task_reset_withdraws_a_waiter(void **state)
 static void test_task_reset_leaves_the_run_queue(void **state)
 {
     (void)state;
-    start(&a, OP_PARK);
-    assert_true(ebb_unpark(&parker));
+    start(&a, OP_GATE);
+    assert_int_equal(ebb_sem_give(&gate), EBB_OK);
     assert_true(ebb_executor_has_work(&test_exec));
     assert_int_equal(ebb_task_reset(&a.task), EBB_OK);
     assert_int_equal(ebb_task_state(&a.task), EBB_TASK_IDLE);
@@ -156,11 +156,11 @@ static void test_task_reset_leaves_the_run_queue(void **state)
     assert_false(ebb_node_linked(&a.task.node));
     assert_int_equal(a.resumes, 0);
     assert_int_equal(a.starts, 1);
-    /* The unpark's permit outlives the task (park.h); reset it too. */
-    assert_true(ebb_parker_has_permit(&parker));
-    assert_int_equal(ebb_parker_reset(&parker), EBB_OK);
+    /* The token handed to it went back to the gate with the cancel. */
+    assert_int_equal(ebb_sem_count(&gate), 1);
+    assert_int_equal(ebb_sem_reset(&gate, 0), EBB_OK);
     /* Spawned again, it runs from the top once. */
-    start(&a, OP_PARK);
+    start(&a, OP_GATE);
     assert_int_equal(a.starts, 2);
     assert_int_equal(a.resumes, 0);
 }
@@ -199,8 +199,8 @@ static void test_host_reset_before_task_reset(void **state)
     b.sleep = EBB_MS(20);
     start(&a, OP_SLEEP);
     start(&b, OP_SLEEP);
-    start(&c, OP_PARK);
-    assert_true(ebb_unpark(&parker));
+    start(&c, OP_GATE);
+    assert_int_equal(ebb_sem_give(&gate), EBB_OK);
     assert_true(ebb_executor_has_work(&test_exec)); /* c is queued */
 
     ebb_host_reset(0); /* the order the docs used to forbid */
@@ -223,16 +223,16 @@ static void test_host_reset_before_task_reset(void **state)
     assert_int_equal(ebb_host_alarm(), EBB_MS(5));
 
     /* The new timer still fires, and the old tasks run again from the top. */
-    assert_int_equal(ebb_parker_reset(&parker), EBB_OK);
+    assert_int_equal(ebb_sem_reset(&gate, 0), EBB_OK);
     a.sleep = EBB_MS(4);
     start(&a, OP_SLEEP);
-    start(&c, OP_PARK);
+    start(&c, OP_GATE);
     assert_int_equal(c.starts, 2);
     ebb_host_run_until(&test_exec, EBB_MS(6));
     assert_int_equal(d.resumes, 1);
     assert_int_equal(a.starts, 2);
     assert_int_equal(a.resumes, 1);
-    assert_true(ebb_unpark(&parker));
+    assert_int_equal(ebb_sem_give(&gate), EBB_OK);
     ebb_host_run_until(&test_exec, EBB_MS(7));
     assert_int_equal(c.resumes, 1);
     assert_int_equal(ebb_task_reset(&d.task), EBB_OK);
@@ -383,21 +383,6 @@ static void test_pool_reset(void **state)
     assert_null(ebb_pool_try_alloc(&pool));
 }
 
-static void test_parker_reset(void **state)
-{
-    (void)state;
-    assert_false(ebb_unpark(&parker)); /* leaves a permit */
-    assert_true(ebb_parker_has_permit(&parker));
-    assert_int_equal(ebb_parker_reset(&parker), EBB_OK);
-    assert_false(ebb_parker_has_permit(&parker));
-    start(&a, OP_PARK);
-    assert_int_equal(a.resumes, 0); /* the permit is gone: it waits */
-    MISUSE(2, ebb_parker_reset(&parker), EBB_EBUSY);
-    assert_int_equal(ebb_task_reset(&a.task), EBB_OK);
-    assert_int_equal(ebb_parker_reset(&parker), EBB_OK);
-    assert_null(parker.parked);
-}
-
 /* A reset of a task from inside its own poll is refused: EBB_EBUSY,
  * nothing changed (no contract: reset:1 is gone); reset:3 - NULL. */
 static void test_reset_from_a_task_and_null(void **state)
@@ -406,8 +391,8 @@ static void test_reset_from_a_task_and_null(void **state)
     start(&a, OP_RESET_SELF);
     assert_int_equal(a.self_reset, EBB_EBUSY);
     assert_int_equal(ebb_task_state(&a.task), EBB_TASK_RUNNING);
-    assert_ptr_equal(parker.parked, &a.task); /* went on to park */
-    assert_true(ebb_unpark(&parker));
+    assert_false(ebb_waitlist_empty(&gate.waiters)); /* went on to wait */
+    assert_int_equal(ebb_sem_give(&gate), EBB_OK);
     ebb_executor_poll(&test_exec); /* and resumes normally */
     assert_int_equal(a.resumes, 1);
     assert_int_equal(a.self_reset, EBB_EBUSY); /* refused again */
@@ -416,7 +401,6 @@ static void test_reset_from_a_task_and_null(void **state)
     MISUSE(3, ebb_mutex_reset(NULL), EBB_EINVAL);
     MISUSE(3, ebb_sem_reset(NULL, 0), EBB_EINVAL);
     MISUSE(3, ebb_pool_reset(NULL), EBB_EINVAL);
-    MISUSE(3, ebb_parker_reset(NULL), EBB_EINVAL);
     MISUSE(3, ebb_ticker_reset(NULL), EBB_EINVAL);
 }
 
@@ -436,7 +420,6 @@ int main(void)
         T(test_sem_reset),
         T(test_pool_reset),
         T(test_pool_reset_refuses_a_handed_block),
-        T(test_parker_reset),
         T(test_reset_from_a_task_and_null),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -15,7 +15,7 @@ static EBB_SIGNAL_DEFINE(sig);
 static EBB_SEM_DEFINE(sem, 2, 3);
 static EBB_POOL_DEFINE(pool, uint64_t, 3);
 static EBB_CHANNEL_DEFINE(ch, uint16_t, 2);
-static EBB_PARKER_DEFINE(parker);
+static EBB_SPSC_DEFINE(spsc, uint16_t, 2);
 static EBB_TIMER_DEFINE(timer);
 static EBB_TICKER_DEFINE(ticker);
 static EBB_WAIT_DEFINE(wait);
@@ -41,7 +41,7 @@ struct device {
     ebb_sem sem;
     ebb_pool pool;
     ebb_channel ch;
-    ebb_parker parker;
+    ebb_spsc spsc;
     ebb_timer timer;
     ebb_ticker ticker;
     ebb_wait wait;
@@ -50,6 +50,7 @@ struct device {
     uint64_t blocks[3];
     uint16_t links[3];
     uint16_t ring[2];
+    uint16_t qring[2];
 };
 static struct device dev = {
     .lock = EBB_MUTEX_INITIALIZER,
@@ -57,7 +58,7 @@ static struct device dev = {
     .sem = EBB_SEM_INITIALIZER(2, 3),
     .pool = EBB_POOL_INITIALIZER(dev.blocks, dev.links),
     .ch = EBB_CHANNEL_INITIALIZER(dev.ring),
-    .parker = EBB_PARKER_INITIALIZER,
+    .spsc = EBB_SPSC_INITIALIZER(dev.qring),
     .timer = EBB_TIMER_INITIALIZER,
     .ticker = EBB_TICKER_INITIALIZER,
     .wait = EBB_WAIT_INITIALIZER,
@@ -81,7 +82,7 @@ static void check_channel(ebb_channel *c)
 
 /* Each object in its documented initial state, and working. */
 static void check_objects(ebb_mutex *m, ebb_signal *s, ebb_sem *se, ebb_pool *p, ebb_channel *c,
-                          ebb_parker *pk, ebb_timer *t, ebb_ticker *tk, ebb_wait *w,
+                          ebb_spsc *q, ebb_timer *t, ebb_ticker *tk, ebb_wait *w,
                           ebb_waitlist *wl)
 {
     uint32_t v;
@@ -114,7 +115,14 @@ static void check_objects(ebb_mutex *m, ebb_signal *s, ebb_sem *se, ebb_pool *p,
 
     check_channel(c);
 
-    assert_false(ebb_parker_has_permit(pk));
+    assert_int_equal(ebb_spsc_count(q), 0);
+    assert_null(ebb_spsc_try_peek(q));
+    uint16_t *slot = ebb_spsc_try_reserve(q);
+    assert_non_null(slot);
+    *slot = 42;
+    assert_int_equal(ebb_spsc_commit(q), EBB_OK);
+    assert_ptr_equal(ebb_spsc_try_peek(q), slot);
+    assert_int_equal(ebb_spsc_release(q), EBB_OK);
     assert_false(ebb_timer_armed(t));
     assert_false(ebb_timer_armed(&tk->timer));
     assert_false(ebb_wait_linked(w));
@@ -128,14 +136,14 @@ static void check_objects(ebb_mutex *m, ebb_signal *s, ebb_sem *se, ebb_pool *p,
 static void test_defined_objects(void **state)
 {
     (void)state;
-    check_objects(&shape_mutex, &sig, &sem, &pool, &ch, &parker, &timer, &ticker, &wait, &waiters);
+    check_objects(&shape_mutex, &sig, &sem, &pool, &ch, &spsc, &timer, &ticker, &wait, &waiters);
     check_channel(&shape_channel);
 }
 
 static void test_embedded_objects(void **state)
 {
     (void)state;
-    check_objects(&dev.lock, &dev.sig, &dev.sem, &dev.pool, &dev.ch, &dev.parker, &dev.timer,
+    check_objects(&dev.lock, &dev.sig, &dev.sem, &dev.pool, &dev.ch, &dev.spsc, &dev.timer,
                   &dev.ticker, &dev.wait, &dev.waiters);
     /* The pool and the channel use the struct's own storage. */
     void *blk = ebb_pool_try_alloc(&dev.pool);

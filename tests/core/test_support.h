@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "ebb/ebb.h"
+#include "ebb/reset.h"
 #include "ebb/port.h"
 #include "ebb_host.h"
 

@@ -144,6 +144,7 @@ function(ebb_fw_suite)
   target_compile_definitions(test_irq_executor_3 PRIVATE FW_IRQX_KIND=3)
   ebb_fw_test(test_contract SOURCES ${EBB_FW_DIR}/test_contract.c CODE 100 GREP "PANIC time:2")
   ebb_fw_test(test_cancel_ctx SOURCES ${EBB_FW_DIR}/test_cancel_ctx.c PORT GREP PASS)
+  target_link_libraries(test_cancel_ctx PRIVATE ebb::reset)
   # Mutexes of tasks polled inside interrupt handlers (an interrupt handler
   # itself cannot call a mutex function: they take the poll's context).
   foreach(kind 3 4)

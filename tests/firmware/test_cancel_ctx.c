@@ -14,6 +14,8 @@
  */
 #include "fwtest.h"
 
+#include "ebb/reset.h"
+
 static EBB_EXECUTOR_DEFINE(exec, NULL);
 
 /* ---- the spare interrupt's handler: cancel and reset `victim` ---- */

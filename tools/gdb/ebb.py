@@ -10,8 +10,8 @@
 # await, the source file:line of that await and its text, and what it waits
 # on, named from the symbol table: "-- on queue.receivers (ebb_channel)" (the
 # object whose wait list holds the task's ebb_wait), "-- on timer
-# sleeper.timer, due at tick N" (an armed ebb_timer of the task), "-- on
-# parker w.parker".  Those are found in the task's own struct (the variable
+# sleeper.timer, due at tick N" (an armed ebb_timer of the task).  Those
+# are found in the task's own struct (the variable
 # that holds it, from the debug info); a wait list outside static storage is
 # reported as such.
 #
@@ -198,7 +198,7 @@ def _list_of(wait):
 
 def waits_on(addr):
     """What the task at `addr` waits on, as a list of strings: each armed
-    timer, linked ebb_wait and occupied parker of its struct (found through
+    timer and linked ebb_wait of its struct (found through
     the debug info of the variable that holds it) that names this task."""
     r = _symbol_at(addr)
     if r is None:
@@ -221,10 +221,6 @@ def waits_on(addr):
             if t.tag == "ebb_wait":
                 if int(val["node"]["next"]) != 0 and int(val["task"]) == addr:
                     out.append(_list_of(val))
-                return
-            if t.tag == "ebb_parker":
-                if int(val["parked"]) == addr:
-                    out.append("parker %s" % path)
                 return
             for f in t.fields():
                 if f.name:

@@ -105,16 +105,6 @@ int ebb_pool_reset(ebb_pool *p)
     return EBB_OK;
 }
 
-int ebb_parker_reset(ebb_parker *pk)
-{
-    RESET_PRECONDITIONS(pk);
-    ebb_irq_state s = ebb_port_lock();
-    RESET_REQUIRE_NO_WAITER(pk->parked == NULL, s);
-    pk->permit = 0;
-    ebb_port_unlock(s);
-    return EBB_OK;
-}
-
 /* Only the timer's first members (its wait and deadline) and the period,
  * through its own pointer, are touched. */
 int ebb__ticker_reset(ebb_timer *timer, ebb__ticks_word_aligned *period)
