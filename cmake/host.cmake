@@ -44,6 +44,9 @@ add_test(NAME scripts.showdown_report
 # in the docs (the figures themselves: bench.doc_figures, scripts/showdown.sh).
 add_test(NAME scripts.doc_figures_anchors
   COMMAND ${PYTHON3} ${PROJECT_SOURCE_DIR}/scripts/doc_figures.py --anchors)
+# docs/misuse.md's table of every contract is the headers' contract lines.
+add_test(NAME scripts.misuse_table
+  COMMAND ${PYTHON3} ${PROJECT_SOURCE_DIR}/scripts/misuse_table.py --check ${PROJECT_SOURCE_DIR}/docs/misuse.md)
 
 # What each object costs on the target (fails if the task header grows).
 find_program(ARM_GCC arm-none-eabi-gcc)

@@ -73,27 +73,31 @@ static inline uint16_t ebb_channel_count(const ebb_channel *ch) { return ch->rin
 
 /**
  * Copy `elem` in.  Returns EBB_OK, or EBB_EAGAIN when full (nothing copied).
- * Contract channel:4 - ch and elem are not NULL (always checked: EBB_EINVAL).
+ * Contract channel:4 - ch and the element pointer are not NULL (always
+ * checked: EBB_EINVAL).
  * Context: any (interrupts included).  Cost: O(size) copy + at most one wake.
  */
 int ebb_channel_try_send(ebb_channel *ch, const void *elem);
 
 /**
  * Copy the oldest element out.  Returns EBB_OK, or EBB_EAGAIN when empty.
- * Contract channel:4 - ch and out are not NULL (always checked: EBB_EINVAL).
+ * Contract channel:4 - ch and the element pointer are not NULL (always
+ * checked: EBB_EINVAL).
  * Context: any.  Cost: O(size) copy + at most one wake.
  */
 int ebb_channel_try_recv(ebb_channel *ch, void *out);
 
 /** Awaitable send: waits while the channel is full.
- *  Contract channel:4 - ch and elem are not NULL (always checked: pending).
+ *  Contract channel:4 - ch and the element pointer are not NULL (always
+ *  checked: pending).
  *  Contract wait:2, wait:3 (ebb_wait_mine()).  Context: task.
  *  Cost: O(size) copy + at most two wakes; O(1) to wait and to cancel. */
 EBB_AWAITABLE ebb_poll_t ebb_channel_send(ebb_cx *cx, ebb_wait *w, ebb_channel *ch, const void *elem);
 #define ebb_channel_send(...) EBB_AWAITABLE_CALL(ebb_channel_send, __VA_ARGS__)
 
 /** Awaitable receive: waits while the channel is empty.
- *  Contract channel:4 - ch and out are not NULL (always checked: pending).
+ *  Contract channel:4 - ch and the element pointer are not NULL (always
+ *  checked: pending).
  *  Contract wait:2, wait:3 (ebb_wait_mine()).  Context: task.
  *  Cost: O(size) copy + at most two wakes; O(1) to wait and to cancel. */
 EBB_AWAITABLE ebb_poll_t ebb_channel_recv(ebb_cx *cx, ebb_wait *w, ebb_channel *ch, void *out);

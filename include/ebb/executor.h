@@ -99,8 +99,9 @@ extern ebb_executor *const __stop_ebb_executors[] EBB_WEAK;
  * Set the pender of `ex` (NULL for a thread-mode executor), replacing the
  * one given to EBB_EXECUTOR_DEFINE.  Optional; calling it again is
  * harmless.
- * Contract executor:1 - `ex` was defined with EBB_EXECUTOR_DEFINE (it is in
- *                       the executor table; contracts off: nothing changes).
+ * Contract executor:1 - `ex` was defined with EBB_EXECUTOR_DEFINE, so it
+ *                       is in the executor table (always checked: nothing
+ *                       changes).
  * Context: main, before the executor is used.  Cost: O(executors).
  */
 void ebb_executor_init(ebb_executor *ex, ebb_pender_fn pend);

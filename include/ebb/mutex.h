@@ -40,10 +40,10 @@ typedef struct ebb_mutex {
  * handed it the mutex hands it on.
  * Contract mutex:1 - the task does not already own it (no recursion;
  *                    always checked: pending, nothing queued).
- * Contract mutex:4 - the mutex is not owned by a task that stopped running
- *                    (its body returned owning it: task:5 at its end):
- *                    checked when a task finds it owned (contracts off:
- *                    handed on, as the owner's unlock would have).
+ * Contract mutex:4 - the mutex is not owned by a task whose body returned
+ *                    owning it, checked when a task finds it owned
+ *                    (contracts off: it is handed on, as the owner's
+ *                    unlock would have).
  * Contract mutex:5 - the task owns fewer than 31 mutexes (its count has 5
  *                    bits; always checked: pending, nothing queued).
  * Contract wait:2, wait:3 (ebb_wait_mine()).

@@ -117,7 +117,7 @@ int ebb__pool_refuse(int id);
  * Take a free block, without waiting.  Returns it, or NULL when none is
  * free (a block freed for a waiting task is that task's, see
  * ebb_pool_alloc).  The block's contents are whatever they were.
- * Contract pool:1 - p != NULL (contracts off: returns NULL).
+ * Contract pool:1 - p != NULL (always checked: NULL).
  * Context: any (interrupts included).  Cost: O(1), one critical section;
  * inline (bench/ops: pool_try_alloc, pool_try_alloc+free).
  */
@@ -144,11 +144,11 @@ EBB__POOL_INLINE void *ebb_pool_try_alloc(ebb_pool *p)
  * woken), else to the pool.  Returns EBB_OK, or EBB_EINVAL when the block
  * is refused (with contracts on, the contract fires first).  NULL is not a
  * block (pool:2): unlike free(NULL), freeing nothing is a caller's bug.
- * Contract pool:1 - p != NULL.
- * Contract pool:2 - block is a block of p: inside its storage, at a block
- *                   boundary.
- * Contract pool:3 - block is allocated (not already freed: double free;
- *                   not a block that was never handed out).
+ * Contract pool:1 - p != NULL (always checked: EBB_EINVAL).
+ * Contract pool:2 - block is a block of p, inside its storage at a block
+ *                   boundary (always checked: EBB_EINVAL, nothing changes).
+ * Contract pool:3 - block is allocated, not already freed nor never handed
+ *                   out (always checked: EBB_EINVAL, nothing changes).
  * Context: any (interrupts included).  Cost: O(1), one critical section
  * (and a wake when a task was waiting); inline (bench/ops:
  * pool_free(no_waiter)).
@@ -182,7 +182,7 @@ EBB__POOL_INLINE int ebb_pool_free(ebb_pool *p, void *block)
  * was freed for it, it passes the block on to the next waiter or the pool,
  * so no block is lost.  `w` is the task's own ebb_wait, idle when the await
  * starts; `out` is written only when the await completes.
- * Contract pool:1 - p != NULL (contracts off: stays pending).
+ * Contract pool:1 - p != NULL (always checked: pending).
  * Contract wait:2, wait:3 (ebb_wait_mine(): a fire is taken as a block only
  * when this pool made it).
  * Context: task.  Cost: O(1), one critical section per poll.

@@ -17,10 +17,10 @@
  *     objects can be reset.  The host port's ebb_host_reset() may come
  *     before or after: it forgets timers without touching them, and empties
  *     the run queues, unlinking the tasks on them.
- *   - Contract reset:2 - no task waits on the object being reset, or was
- *     handed something by it and has not resumed yet (reset its tasks
- *     first).  Always checked: EBB_EBUSY, nothing changes - a waiter left
- *     linked to a reset object would corrupt its list.
+ *   - Contract reset:2 - no task waits on the object being reset, nor was
+ *     handed something by it and has not resumed yet: reset its tasks
+ *     first (always checked: EBB_EBUSY, nothing changes - a waiter left
+ *     linked to a reset object would corrupt its list).
  *   - Contract reset:3 - the object pointer is not NULL (always checked:
  *     EBB_EINVAL).
  *
@@ -76,8 +76,9 @@ int ebb_mutex_reset(ebb_mutex *m);
 
 /**
  * Set semaphore `s` to `count` tokens (its initial count, typically); its
- * limit is kept.  Contracts reset:2, reset:3; reset:4 - count <=
- * the limit (contracts off: EBB_EINVAL, nothing changes).
+ * limit is kept.  Contracts reset:2, reset:3.
+ * Contract reset:4 - count <= the limit (always checked: EBB_EINVAL,
+ * nothing changes).
  * Context: outside any poll.  Cost: O(1).
  */
 int ebb_sem_reset(ebb_sem *s, uint32_t count);

@@ -61,7 +61,7 @@ typedef struct ebb_sem {
  * with none waiting, count it.  Returns EBB_OK, or EBB_EAGAIN when nobody
  * waits and the count is already at the limit (the token is dropped: a
  * binary semaphore given twice holds one token).
- * Contract sem:1 - s != NULL (contracts off: returns EBB_EINVAL).
+ * Contract sem:1 - s != NULL (always checked: EBB_EINVAL).
  * Context: any (interrupts included).  Cost: O(1), one critical section,
  * plus a wake when a task was waiting (bench/ops: sem_give(1_waiter)).
  */
@@ -71,7 +71,7 @@ int ebb_sem_give(ebb_sem *s);
  * Take a token if one is there, without waiting.  Returns EBB_OK, or
  * EBB_EAGAIN when there is none (a waiting task is never overtaken: tokens
  * are only counted while nobody waits).
- * Contract sem:1 - s != NULL (contracts off: returns EBB_EINVAL).
+ * Contract sem:1 - s != NULL (always checked: EBB_EINVAL).
  * Context: any.  Cost: O(1), one critical section.
  */
 int ebb_sem_try_take(ebb_sem *s);

@@ -58,7 +58,8 @@ static inline uint16_t ebb_spsc_count(const ebb_spsc *q) { return q->ring.count;
  * Await a free slot; *slot is set to it when READY.  Write the element
  * there, then ebb_spsc_commit().  Until the commit nothing is recorded: a
  * cancel leaves nothing held, and the next reserve returns the same slot.
- * Contract spsc:1 - q and slot are not NULL (always checked: pending).
+ * Contract spsc:1 - q (and an awaitable's slot pointer) is not NULL
+ * (always checked: pending).
  * Contract spsc:2 - no other task waits to produce (always checked:
  * pending, nothing registered).
  * Contract wait:2, wait:3 (ebb_wait_mine()).  Context: task.  Cost: O(1).
@@ -67,7 +68,8 @@ EBB_AWAITABLE ebb_poll_t ebb_spsc_reserve(ebb_cx *cx, ebb_wait *w, ebb_spsc *q, 
 #define ebb_spsc_reserve(...) EBB_AWAITABLE_CALL(ebb_spsc_reserve, __VA_ARGS__)
 
 /** The free slot after the last committed element, or NULL when full.
- *  Contract spsc:1 - q is not NULL (always checked: NULL).
+ *  Contract spsc:1 - q (and an awaitable's slot pointer) is not NULL
+ *  (always checked: NULL).
  *  Context: any (the producer).  Cost: O(1). */
 void *ebb_spsc_try_reserve(ebb_spsc *q);
 
@@ -75,7 +77,8 @@ void *ebb_spsc_try_reserve(ebb_spsc *q);
  * Publish the slot after the last committed element (the one reserve
  * returned) and wake the consumer.  Returns EBB_OK, or EBB_EAGAIN when the
  * ring is full (there was no slot to reserve; nothing changes).
- * Contract spsc:1 - q is not NULL (always checked: EBB_EINVAL).
+ * Contract spsc:1 - q (and an awaitable's slot pointer) is not NULL
+ * (always checked: EBB_EINVAL).
  * Context: any (the producer).  Cost: O(1) + at most one wake.
  */
 int ebb_spsc_commit(ebb_spsc *q);
@@ -91,7 +94,7 @@ EBB_AWAITABLE ebb_poll_t ebb_spsc_peek(ebb_cx *cx, ebb_wait *w, ebb_spsc *q, voi
 #define ebb_spsc_peek(...) EBB_AWAITABLE_CALL(ebb_spsc_peek, __VA_ARGS__)
 
 /** The oldest element, or NULL when empty.
- *  Contract spsc:1 - q is not NULL (always checked: NULL).
+ *  Contract spsc:1 - q (and an awaitable's slot pointer) is not NULL (always checked: NULL).
  *  Context: any (the consumer).  Cost: O(1). */
 void *ebb_spsc_try_peek(ebb_spsc *q);
 
@@ -99,7 +102,8 @@ void *ebb_spsc_try_peek(ebb_spsc *q);
  * Remove the oldest element (the one peek returned), freeing its slot, and
  * wake the producer.  Returns EBB_OK, or EBB_EAGAIN when the ring is empty
  * (nothing changes).
- * Contract spsc:1 - q is not NULL (always checked: EBB_EINVAL).
+ * Contract spsc:1 - q (and an awaitable's slot pointer) is not NULL
+ * (always checked: EBB_EINVAL).
  * Context: any (the consumer).  Cost: O(1) + at most one wake.
  */
 int ebb_spsc_release(ebb_spsc *q);

@@ -137,9 +137,11 @@ EBB_AWAITABLE ebb_poll_t ebb_sleep_for(ebb_cx *cx, ebb_timer *t, ebb_ticks ticks
 
 /**
  * Start (or restart) a ticker whose first tick is `period` from now.
- * Contract time:2 - period > 0.
- * Contract time:3 - no task is waiting on it (restart it from the task that
- * awaits it, between ticks, or cancel that task first).
+ * Contract time:2 - period > 0 (contracts off: the period becomes
+ * EBB_TICKS_NEVER, the ticker never ticks).
+ * Contract time:3 - no task is waiting on it: restart it from the task that
+ * awaits it, between ticks, or cancel that task first (always checked:
+ * no-op, the waiting task keeps its deadline).
  * Context: any.  Cost: O(1).
  */
 void ebb_ticker_start(ebb_ticker *tk, ebb_ticks period);
@@ -148,8 +150,8 @@ void ebb_ticker_start(ebb_ticker *tk, ebb_ticks period);
  * Awaitable: ready at the ticker's next deadline, which then advances by
  * exactly one period, so there is no drift however late the task runs.  A
  * task that falls behind gets the missed ticks back to back.
- * Contract time:5.  Contract time:4 - the ticker was started (contracts
- * off: it never ticks; docs/misuse.md).
+ * Contract time:5.  Contract time:4 - the ticker was started (always
+ * checked: pending, it never ticks).
  * Context: task.  Cost: as ebb_sleep_until.
  */
 EBB_AWAITABLE ebb_poll_t ebb_ticker_next(ebb_cx *cx, ebb_ticker *tk);

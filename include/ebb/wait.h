@@ -110,10 +110,15 @@ static inline bool ebb_wait_linked(const ebb_wait *w) { return ebb_dnode_linked(
  * Whether the task of `cx` may use `w` with `list` now: `w` is idle, or it
  * is this task's registration (waiting or fired) on this very list.  A wait
  * is one registration: while it waits on (or was fired by) one object it
- * cannot be used for another (contract wait:2: one ebb_wait in two branches
- * of a select, or in two awaits at once), nor by another task (wait:3: two
- * tasks sharing one ebb_wait).  Every awaitable asks this before it acts on
- * `w`, so a fire is only ever consumed by the object that made it.
+ * cannot be used for another, nor by another task.  Every awaitable asks
+ * this before it acts on `w`, so a fire is only ever consumed by the object
+ * that made it; a refused await reports:
+ * Contract wait:2 - `w` is not registered on, or fired by, another object:
+ * one ebb_wait in two branches of a select, or in two awaits at once
+ * (always checked: the await stays pending and touches nothing).
+ * Contract wait:3 - `w` is not another task's registration: two tasks
+ * sharing one ebb_wait (always checked: the await stays pending and
+ * touches nothing).
  * Context: task, lock held.  Cost: O(1).
  */
 static inline bool ebb_wait_mine(const ebb_cx *cx, const ebb_wait *w, const ebb_waitlist *list)
