@@ -23,6 +23,7 @@
  * pseudo-random deadlines among the N (a red-black tree: the depth varies).
  */
 #include "probe.h" /* stamp(), overhead, the waiter task */
+#include "ebb/driver/time_driver.h"
 
 #define NMAX 1000
 #define K_POSITIONS 16

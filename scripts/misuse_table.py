@@ -11,7 +11,7 @@ state: the outcome holds with contracts on or off, the hook is called
 first when they are on) or "contracts off" (diagnosis only: the check and
 the hook are compiled out, and the outcome is what happens then).  A
 mention without " - " (Contract wait:2, wait:3) refers to a definition
-elsewhere.  This script collects the definitions of include/ebb/*.h and
+elsewhere.  This script collects the definitions of include/ebb/*.h, include/ebb/driver/*.h and
 the drivers' public headers and writes them as a table between the markers
 of docs/misuse.md:
 
@@ -26,7 +26,8 @@ import sys
 BEGIN = "<!-- contracts: scripts/misuse_table.py --write docs/misuse.md -->"
 END = "<!-- end of contracts -->"
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-HEADERS = sorted(glob.glob(os.path.join(ROOT, "include/ebb/*.h")))
+HEADERS = sorted(glob.glob(os.path.join(ROOT, "include/ebb/*.h")) +
+                 glob.glob(os.path.join(ROOT, "include/ebb/driver/*.h")))
 
 # "Contract m:n - condition (mode: outcome)", the parenthesis possibly
 # starting with a note ("(no recursion; always checked: ...)"); the

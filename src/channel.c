@@ -1,6 +1,7 @@
 /* channel.c - bounded MPMC ring, elements copied in and out. */
 #include "ebb/channel.h"
-#include "ebb/port.h"
+#include "ebb/driver/port.h"
+#include "ebb/driver/wait.h"
 #include "ring.h"
 
 EBB_MODULE("channel");

@@ -1,6 +1,6 @@
 /* executor.c - run queues and the poll loop. */
 #include "ebb/executor.h"
-#include "ebb/port.h"
+#include "ebb/driver/port.h"
 
 EBB_MODULE("executor");
 

@@ -1,5 +1,5 @@
-/* list.c - the one list primitive (see ebb/list.h). */
-#include "ebb/list.h"
+/* list.c - the one list primitive (see ebb/driver/list.h). */
+#include "ebb/driver/list.h"
 
 bool ebb_list_remove(ebb_list *l, ebb_node *n)
 {
@@ -27,7 +27,7 @@ bool ebb_list_remove(ebb_list *l, ebb_node *n)
     return false;
 }
 
-/* Unlink linked `n`, whatever its place in its list (ebb/list.h, ebb_dlist:
+/* Unlink linked `n`, whatever its place in its list (ebb/driver/list.h, ebb_dlist:
  * the end mark tells first and last apart, and leads to the head). */
 void ebb__dnode_unlink(ebb_dnode *n)
 {

@@ -1,7 +1,8 @@
 /* mutex.c - an async mutex owned by tasks, handed on in FIFO order. */
 #include "ebb/executor.h"
 #include "ebb/mutex.h"
-#include "ebb/port.h"
+#include "ebb/driver/port.h"
+#include "ebb/driver/wait.h"
 
 EBB_MODULE("mutex");
 

@@ -1,7 +1,8 @@
 /* pool.c - fixed-size blocks with O(1) alloc/free and checked frees. */
 #include "ebb/executor.h"
 #include "ebb/pool.h"
-#include "ebb/port.h"
+#include "ebb/driver/port.h"
+#include "ebb/driver/wait.h"
 
 EBB_MODULE("pool");
 

@@ -1,7 +1,8 @@
 /* sem.c - counting semaphore with direct hand-off to the oldest waiter. */
 #include "ebb/executor.h"
-#include "ebb/port.h"
+#include "ebb/driver/port.h"
 #include "ebb/sem.h"
+#include "ebb/driver/wait.h"
 
 EBB_MODULE("sem");
 

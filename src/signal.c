@@ -1,6 +1,7 @@
 /* signal.c - latest-value-wins mailbox. */
-#include "ebb/port.h"
+#include "ebb/driver/port.h"
 #include "ebb/signal.h"
+#include "ebb/driver/wait.h"
 
 void ebb_signal_raise(ebb_signal *s, uint32_t value)
 {

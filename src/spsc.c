@@ -1,6 +1,7 @@
 /* spsc.c - single-producer single-consumer ring, reserved and peeked in place. */
-#include "ebb/port.h"
+#include "ebb/driver/port.h"
 #include "ebb/spsc.h"
+#include "ebb/driver/wait.h"
 #include "ring.h"
 
 EBB_MODULE("spsc");

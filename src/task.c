@@ -1,7 +1,8 @@
 /* task.c - spawning, waking and cancelling tasks. */
 #include "ebb/executor.h"
-#include "ebb/port.h"
+#include "ebb/driver/port.h"
 #include "ebb/task.h"
+#include "ebb/driver/wait.h"
 
 EBB_MODULE("task");
 

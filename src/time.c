@@ -14,8 +14,10 @@
  * All of the queue runs with the port lock held, one operation per
  * critical section.
  */
-#include "ebb/port.h"
+#include "ebb/driver/port.h"
 #include "ebb/time.h"
+#include "ebb/driver/wait.h"
+#include "ebb/driver/time_driver.h"
 
 EBB_MODULE("time");
 

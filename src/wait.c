@@ -1,7 +1,8 @@
 /* wait.c - wait lists and the generic "wait until woken" awaitable. */
 #include "ebb/executor.h"
-#include "ebb/port.h"
+#include "ebb/driver/port.h"
 #include "ebb/wait.h"
+#include "ebb/driver/wait.h"
 
 EBB_MODULE("wait");
 

@@ -7,6 +7,7 @@
 #include "ebb_board.h"
 #include "ebb_board_host.h"
 #include "ebb_board_virtual.h"
+#include "ebb/driver/wait.h"
 
 EBB_MODULE("board_host");
 

@@ -14,7 +14,7 @@
 #include <stdint.h>
 
 #include "ebb/ebb.h"
-#include "ebb/port.h"
+#include "ebb/driver/port.h"
 #include "ebb_board_config.h"
 #include "ebb_uart.h"
 /* The port's own header (interrupt executors, formatting helpers). */

@@ -66,7 +66,7 @@ if(EBB_MICROBIT_TIME STREQUAL "systick")
   # 88 -> +11.5 us, 89 -> +3.6 us, 90 -> -2.4 us (ebb ahead); with 112, the
   # driver's Cortex-M4 default, ebb's clock is ~57 us ahead at 1.22 s and a
   # wake comes early by the reference.  89 is the side that lags on
-  # average (T1 in ebb/time_driver.h: never ahead); with the sample phase
+  # average (T1 in ebb/driver/time_driver.h: never ahead); with the sample phase
   # set by the code (below) one cut can still be up to 0.47 cycle ahead,
   # and only a constant of 81 (5.096 cycles) or less could never be.
   # docs/boards-microbit.md.

@@ -2,7 +2,7 @@
 #include "ebb_cmsdk_uart.h"
 
 #include "ebb/contract.h"
-#include "ebb/port.h"
+#include "ebb/driver/port.h"
 #include "ebb_cortex_m.h"
 
 EBB_MODULE("cmsdk_uart");

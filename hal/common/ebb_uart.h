@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "ebb/wait.h"
+#include "ebb/driver/wait.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -2,8 +2,9 @@
  * ebb_uart.h.  Compiled into each HAL library that uses it. */
 #include "ebb_uart.h"
 
-#include "ebb/port.h"
+#include "ebb/driver/port.h"
 #include "ebb/task.h"
+#include "ebb/driver/wait.h"
 
 ebb_poll_t ebb_uart_tx_write(ebb_cx *cx, ebb_uart_write_op *op, ebb_uart_tx *tx, const void *data, size_t len,
                              const ebb_uart_tx_ops *ops, void *drv)

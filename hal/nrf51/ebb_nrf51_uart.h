@@ -17,7 +17,7 @@
 #include <stdint.h>
 
 #include "ebb/config.h"
-#include "ebb/list.h"
+#include "ebb/driver/list.h"
 #include "ebb/task.h"
 #include "ebb/wait.h"
 #include "ebb_uart.h"

@@ -2,10 +2,11 @@
 #include "ebb_nrf51_time.h"
 
 #include "ebb/contract.h"
-#include "ebb/port.h"
+#include "ebb/driver/port.h"
 #include "ebb/time.h"
 #include "ebb_cortex_m.h"
 #include "ebb_nrf51_regs.h"
+#include "ebb/driver/time_driver.h"
 
 EBB_MODULE("nrf51_time");
 

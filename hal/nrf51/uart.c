@@ -3,7 +3,7 @@
 #include "ebb_nrf51_uart.h"
 
 #include "ebb/contract.h"
-#include "ebb/port.h"
+#include "ebb/driver/port.h"
 #include "ebb_cortex_m.h"
 
 EBB_MODULE("nrf51_uart");

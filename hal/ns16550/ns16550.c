@@ -10,7 +10,7 @@
  */
 #include "ebb_ns16550.h"
 
-#include "ebb/port.h"
+#include "ebb/driver/port.h"
 
 EBB_MODULE("ns16550");
 

@@ -32,9 +32,10 @@
 
 #include "ebb/config.h" /* first: an application's ebb_config.h sets every option */
 
-#include "ebb/list.h"
+#include "ebb/driver/list.h"
 #include "ebb/task.h"
 #include "ebb/wait.h"
+#include "ebb/driver/wait.h"
 #include "regs/exti.h"
 
 #ifdef __cplusplus

@@ -20,7 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ebb/list.h"
+#include "ebb/driver/list.h"
 #include "ebb/task.h"
 #include "ebb/wait.h"
 #include "ebb_uart.h"

@@ -1,7 +1,7 @@
 /* exti.c - EXTI edge futures (RM0390 section 10.2, SYSCFG 8.2.3). */
 #include "ebb_stm32_exti.h"
 
-#include "ebb/port.h"
+#include "ebb/driver/port.h"
 #include "ebb_cortex_m.h"
 #include "regs/rcc.h"
 

@@ -1,9 +1,10 @@
 /* time_tim.c - see ebb_stm32_time_tim.h (TIM registers: RM0390 18.4). */
 #include "ebb_stm32_time_tim.h"
 
-#include "ebb/port.h"
+#include "ebb/driver/port.h"
 #include "ebb/time.h"
 #include "ebb_cortex_m.h"
+#include "ebb/driver/time_driver.h"
 #include "regs/rcc.h"
 #include "regs/tim.h"
 

@@ -1,8 +1,9 @@
 /* usart.c - interrupt-driven USART (RM0390 section 25). */
 #include "ebb_stm32_usart.h"
 
-#include "ebb/port.h"
+#include "ebb/driver/port.h"
 #include "ebb_cortex_m.h"
+#include "ebb/driver/wait.h"
 #include "regs/rcc.h"
 
 EBB_MODULE("usart");

@@ -3,7 +3,7 @@
  * ebb__usart_rx_isr() then replaces usart.c's weak, empty one). */
 #include "ebb_stm32_usart.h"
 
-#include "ebb/port.h"
+#include "ebb/driver/port.h"
 
 EBB_MODULE("usart");
 

@@ -5,7 +5,6 @@
 
 #include "ebb/config.h"
 #include "ebb/contract.h"
-#include "ebb/list.h"
 #include "ebb/task.h"
 #include "ebb/executor.h"
 #include "ebb/wait.h"

@@ -19,7 +19,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "ebb/list.h"
+#include "ebb/driver/list.h"
 #include "ebb/task.h"
 
 #ifdef __cplusplus
@@ -168,26 +168,6 @@ EBB_NORETURN void ebb_executor_run(ebb_executor *ex);
  * EBB_PENDING.  Out of line and called last, so a coroutine that calls
  * nothing else needs no stack frame. */
 ebb_poll_t ebb__yield_by_wake(ebb_cx *cx);
-
-/* Internal: ebb_wake() with the lock already held - the body every waker
- * (wait lists, timers, channels) inlines, so an interrupt that wakes a task
- * pays for one critical section, not one per layer.  A task that is not
- * running has nothing to resume: ignoring the wake is what makes a stale
- * waker harmless. */
-static inline bool ebb__wake_locked(ebb_task *t)
-{
-    /* Unlikely: the queueing path is the straight line through an
-     * interrupt handler that inlines this. */
-    if (EBB_UNLIKELY(t->node.next != NULL || !ebb__task_running(t))) {
-        return false;
-    }
-    ebb_executor *ex = __start_ebb_executors[t->exec];
-    ebb_list_push_back(&ex->ready, &t->node);
-    if (ex->pend != NULL) {
-        ex->pend(ex);
-    }
-    return true;
-}
 
 #ifdef __cplusplus
 }

@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "ebb/list.h"
+#include "ebb/driver/list.h"
 #include "ebb/task.h"
 #include "ebb/wait.h"
 

@@ -28,7 +28,8 @@
 
 #include "ebb/config.h"
 #include "ebb/contract.h"
-#include "ebb/list.h"
+#include "ebb/driver/list.h"
+#include "ebb/driver/port.h" /* the inline fast paths take the lock */
 #include "ebb/task.h"
 #include "ebb/wait.h"
 
@@ -103,7 +104,6 @@ typedef struct ebb_pool {
 void *ebb__pool_take_slow_unlock(ebb_pool *p, ebb_irq_state s);
 int ebb__pool_release_slow_unlock(ebb_pool *p, uintptr_t i, ebb_irq_state s);
 int ebb__pool_refuse(int id);
-#include "ebb/port.h"
 
 /* The fast paths are a few loads and stores around the critical section:
  * a call would cost as much again, so they are always inlined. */

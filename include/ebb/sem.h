@@ -22,7 +22,7 @@
 
 #include "ebb/config.h"
 #include "ebb/contract.h"
-#include "ebb/list.h"
+#include "ebb/driver/list.h"
 #include "ebb/task.h"
 #include "ebb/wait.h"
 

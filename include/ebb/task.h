@@ -28,7 +28,7 @@
 
 #include "ebb/config.h"
 #include "ebb/contract.h"
-#include "ebb/list.h"
+#include "ebb/driver/list.h"
 
 #ifdef __cplusplus
 extern "C" {

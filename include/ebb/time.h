@@ -11,7 +11,7 @@
  *
  * The time driver (one per build: SysTick, an STM32 TIM, the host's virtual
  * clock) implements the functions at the bottom of this file; what it MUST
- * guarantee (T1..T7) is in ebb/time_driver.h, the header a driver includes.
+ * guarantee (T1..T7) is in ebb/driver/time_driver.h, the header a driver includes.
  */
 #ifndef EBB_TIME_H
 #define EBB_TIME_H
@@ -162,36 +162,6 @@ static inline bool ebb_timer_armed(const ebb_timer *t)
 {
     return (t->wait.link_[1] & 1u) != 0;
 }
-
-/* ---- the time driver interface (rules T1..T7: ebb/time_driver.h) ---- */
-
-/** Driver: current time in ticks, monotonic (T1, T2).  Context: any,
- *  including with the port lock held.  Cost: the driver's, O(1). */
-ebb_ticks ebb_time_driver_now(void);
-
-/**
- * Driver: arrange for ebb_time_alarm_isr() to run once the time reaches
- * `at`, replacing any earlier request.  EBB_TICKS_NEVER cancels.  Returns
- * false, arming nothing, when `at` has already been reached (the core then
- * handles the expired timers itself) (T3, T4).  Context: called with the
- * port lock held.  Cost: the driver's, O(1).
- */
-bool ebb_time_driver_set_alarm(ebb_ticks at);
-
-/**
- * Core: the driver's alarm interrupt calls this.  Wakes every expired timer
- * (deadline order; equal deadlines in address order) and asks for the next
- * alarm.
- * Takes the port lock once per expired timer, so interrupts wait for at
- * most one expiry (O(log n)), however many timers expire together.
- * Context: interrupt (or any context: the core calls it itself when an
- * alarm could not be armed because its deadline had passed).
- * Cost: O(expired timers x log n).
- */
-void ebb_time_alarm_isr(void);
-
-/* Internal: forget every armed timer (host port's reset between tests). */
-void ebb__time_reset(void);
 
 #ifdef __cplusplus
 }

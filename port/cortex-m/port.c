@@ -3,7 +3,7 @@
  * path shared with the fault handlers.
  */
 #include "ebb/executor.h"
-#include "ebb/port.h"
+#include "ebb/driver/port.h"
 #include "ebb_cortex_m.h"
 
 EBB_MODULE("cm");

@@ -7,9 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ebb/port.h"
+#include "ebb/driver/port.h"
 #include "ebb/wait.h"
 #include "ebb_host.h"
+#include "ebb/driver/time_driver.h"
 
 #define MAX_PENDING 64
 

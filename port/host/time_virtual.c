@@ -2,15 +2,15 @@
  * time_virtual.c - the host port's time driver: a virtual clock that stands
  * still until a test advances it (ebb_host_advance), firing each alarm at
  * its exact deadline through a simulated interrupt.  A time driver like the
- * others (ebb/time_driver.h: T1..T7 hold trivially: time only moves
+ * others (ebb/driver/time_driver.h: T1..T7 hold trivially: time only moves
  * forward, by whole ticks, and an alarm fires once at its deadline).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "ebb/port.h"
-#include "ebb/time_driver.h"
+#include "ebb/driver/port.h"
+#include "ebb/driver/time_driver.h"
 #include "ebb_host.h"
 
 static ebb_ticks now_ticks;

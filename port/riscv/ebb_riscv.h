@@ -32,7 +32,7 @@
 
 #include "ebb/contract.h"
 #include "ebb/executor.h"
-#include "ebb/port.h" /* the port header, found as the core finds it */
+#include "ebb/driver/port.h" /* the port header, found as the core finds it */
 
 #ifdef __cplusplus
 extern "C" {

@@ -8,7 +8,7 @@
  * The PLIC has no software "set pending": a device interrupt can only come
  * from the device, which is why ebb's interrupt executors use MSIP.
  */
-#include "ebb/port.h"
+#include "ebb/driver/port.h"
 #include "ebb_riscv.h"
 
 EBB_MODULE("riscv");

@@ -3,7 +3,7 @@
  * path shared with the trap handler.
  */
 #include "ebb/executor.h"
-#include "ebb/port.h"
+#include "ebb/driver/port.h"
 #include "ebb_riscv.h"
 
 void ebb_port_idle(ebb_executor *ex)

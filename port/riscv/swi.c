@@ -15,7 +15,7 @@
  * The stack is the one shared stack: nesting depth is at most one frame
  * per level plus one device handler.
  */
-#include "ebb/port.h"
+#include "ebb/driver/port.h"
 #include "ebb_riscv.h"
 
 EBB_MODULE("riscv");

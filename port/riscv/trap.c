@@ -8,7 +8,7 @@
  */
 #include <stdint.h>
 
-#include "ebb/port.h"
+#include "ebb/driver/port.h"
 #include "ebb_riscv.h"
 
 void ebb_rv_swi_isr(void);

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "ebb/executor.h"
-#include "ebb/port.h"
+#include "ebb/driver/port.h"
 #include "ebb/reset.h"
 
 EBB_MODULE("reset");

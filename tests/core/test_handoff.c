@@ -4,6 +4,7 @@
  * to an interrupt keeping its place, and wake-all holding the lock for one
  * waiter at a time. */
 #include "test_support.h"
+#include "ebb/driver/wait.h"
 
 struct item {
     int v;

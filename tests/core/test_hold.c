@@ -8,6 +8,7 @@
  * contracts on (core.test_hold) and on the library rebuilt with
  * EBB_CONFIG_CONTRACTS=0 (core.test_hold_nc), both under ASan + UBSan. */
 #include "test_support.h"
+#include "ebb/driver/wait.h"
 
 static ebb_mutex m1 = EBB_MUTEX_INITIALIZER;
 struct with_mutex {

@@ -4,6 +4,7 @@
  * both builds run under ASan + UBSan, so a fallback that wrote out of
  * bounds would fail here. */
 #include "test_support.h"
+#include "ebb/driver/wait.h"
 
 #if EBB_CONFIG_CONTRACTS
 #define MISUSE(module, id, stmt) EXPECT_CONTRACT(module, id, stmt)

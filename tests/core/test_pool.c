@@ -2,6 +2,7 @@
 #include <stdlib.h>
 
 #include "test_support.h"
+#include "ebb/driver/wait.h"
 
 struct pkt {
     uint32_t words[3];

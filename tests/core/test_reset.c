@@ -3,6 +3,7 @@
  * task reset withdraws the task from whatever it waited on.  Built twice:
  * contracts on (the contract ids) and off (the documented return codes). */
 #include "test_support.h"
+#include "ebb/driver/wait.h"
 
 #if EBB_CONFIG_CONTRACTS
 #define MISUSE(id, expr, fallback) EXPECT_CONTRACT("reset", id, (void)(expr))

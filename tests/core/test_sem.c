@@ -2,6 +2,7 @@
 #include <stdlib.h>
 
 #include "test_support.h"
+#include "ebb/driver/wait.h"
 
 static int order[64], n_order;
 

@@ -4,6 +4,7 @@
  * and both give an object that is usable as defined, with no init call.
  * (What must not compile: tests/core/compile_fail/.) */
 #include "test_support.h"
+#include "ebb/driver/wait.h"
 
 /* Without `static`: external linkage, as another file would declare it. */
 extern ebb_mutex shape_mutex;

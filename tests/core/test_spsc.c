@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "test_support.h"
+#include "ebb/driver/wait.h"
 
 #if EBB_CONFIG_CONTRACTS
 #define MISUSE(module, id, stmt) EXPECT_CONTRACT(module, id, stmt)

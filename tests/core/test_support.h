@@ -15,7 +15,7 @@
 
 #include "ebb/ebb.h"
 #include "ebb/reset.h"
-#include "ebb/port.h"
+#include "ebb/driver/port.h"
 #include "ebb_host.h"
 
 /* The contract hook of the tests (overrides the library's weak default):

@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "test_support.h"
+#include "ebb/driver/wait.h"
 
 /* A task that counts its polls and suspends on a wait list forever. */
 struct counter {

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 
 #include "test_support.h"
+#include "ebb/driver/time_driver.h"
 
 #define SLOTS 300
 

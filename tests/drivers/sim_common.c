@@ -6,6 +6,7 @@
 
 #include "ebb/time.h"
 #include "ebb_host.h"
+#include "ebb/driver/time_driver.h"
 
 void (*sim_after_irq)(void);
 unsigned long sim_accesses;

@@ -7,7 +7,7 @@
 
 #include "sim_systick.h"
 
-#include "ebb/port.h"
+#include "ebb/driver/port.h"
 #include "ebb/time.h"
 #include "ebb_host.h"
 

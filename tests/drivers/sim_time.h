@@ -18,6 +18,7 @@
 #include <setjmp.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include "ebb/driver/time_driver.h"
 
 /* ---- implemented by each timer's simulation ---- */
 

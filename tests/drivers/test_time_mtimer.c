@@ -32,9 +32,10 @@
 #include <cmocka.h>
 
 #include "ebb/ebb.h"
-#include "ebb/port.h"
+#include "ebb/driver/port.h"
 #include "ebb_host.h"
 #include "ebb_time_mtimer.h"
+#include "ebb/driver/time_driver.h"
 #include "sim_mtimer.h"
 #include "time_scenarios.h"
 

@@ -23,7 +23,7 @@
 #include <cmocka.h>
 
 #include "ebb/ebb.h"
-#include "ebb/port.h"
+#include "ebb/driver/port.h"
 #include "ebb_host.h"
 #include "sim_systick.h"
 #include "time_scenarios.h"

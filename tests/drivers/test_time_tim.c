@@ -18,7 +18,7 @@
 #include <cmocka.h>
 
 #include "ebb/ebb.h"
-#include "ebb/port.h"
+#include "ebb/driver/port.h"
 #include "ebb_host.h"
 #include "sim_tim.h"
 #include "time_scenarios.h"

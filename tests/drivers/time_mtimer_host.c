@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "ebb/time.h"
+#include "ebb/driver/time_driver.h"
 
 void mtimer_alarm_isr(void);
 bool sim_driver_set_alarm(ebb_ticks at);

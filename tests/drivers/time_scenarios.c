@@ -20,8 +20,9 @@
 #include <cmocka.h>
 
 #include "ebb/ebb.h"
-#include "ebb/port.h"
+#include "ebb/driver/port.h"
 #include "ebb_host.h"
+#include "ebb/driver/time_driver.h"
 #include "time_scenarios.h"
 
 #define D (&sim_driver)

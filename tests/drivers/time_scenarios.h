@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "ebb/ebb.h"
+#include "ebb/driver/time_driver.h"
 #include "sim_time.h"
 
 struct sim_driver {

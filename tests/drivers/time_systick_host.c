@@ -12,6 +12,7 @@ void ebb_systick_sim_primask(uint32_t primask);
 
 #define ebb_time_alarm_isr sim_alarm_isr
 #include "time_systick.c"
+#include "ebb/driver/time_driver.h"
 
 int64_t sim_driver_drift(void)
 {

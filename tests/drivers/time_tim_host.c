@@ -9,3 +9,4 @@
 
 #define ebb_time_alarm_isr sim_alarm_isr
 #include "time_tim.c"
+#include "ebb/driver/time_driver.h"

@@ -19,6 +19,7 @@
  * spare handler's broadcast.
  */
 #include "fwtest.h"
+#include "ebb/driver/wait.h"
 
 static EBB_WAITLIST_DEFINE(outer);
 static EBB_WAITLIST_DEFINE(inner);

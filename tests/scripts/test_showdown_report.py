@@ -81,7 +81,7 @@ class Split(unittest.TestCase):
         src = {"/x/apps/showdown/showdown.c": ["", "EBB_AWAIT(x);", "b->count++;"]}
         line = lambda path, n: src.get(path, [""] * 9)[n - 1]
         # a list primitive inlined into the channel: channel
-        self.assertEqual(sr.classify([("ebb_list_pop_front", "/x/include/ebb/list.h", 5),
+        self.assertEqual(sr.classify([("ebb_list_pop_front", "/x/include/ebb/driver/list.h", 5),
                                       ("publish_locked", "/x/src/channel.c", 30)], line), "channel")
         # the wake inlined into the channel's commit: wake
         self.assertEqual(sr.classify([("ebb__wake_locked", "/x/include/ebb/executor.h", 5),

@@ -140,7 +140,7 @@ def _symbol_at(addr):
 
 # The objects a task can wait on: a wait list is embedded in each (channel,
 # signal, mutex, semaphore, pool, ...); the last waiter's next is its head's
-# address with bit 0 set (ebb/list.h, ebb_dlist).
+# address with bit 0 set (ebb/driver/list.h, ebb_dlist).
 _LIST_TAGS = ("ebb_waitlist", "ebb_dlist")
 
 

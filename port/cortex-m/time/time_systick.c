@@ -3,8 +3,8 @@
  */
 #include "ebb_time_systick.h"
 
-#include "ebb/port.h"
-#include "ebb/time_driver.h"
+#include "ebb/driver/port.h"
+#include "ebb/driver/time_driver.h"
 #include "ebb_cortex_m.h"
 
 #define MAX_LOAD 0x00FFFFFFu

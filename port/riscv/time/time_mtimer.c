@@ -4,8 +4,8 @@
  */
 #include "ebb_time_mtimer.h"
 
-#include "ebb/port.h"
-#include "ebb/time_driver.h"
+#include "ebb/driver/port.h"
+#include "ebb/driver/time_driver.h"
 
 #ifdef EBB_MTIMER_HOST_SIM /* tests/drivers runs this file on simulated registers */
 uint32_t ebb_mtimer_sim_read(volatile uint32_t *reg);

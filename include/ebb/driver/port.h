@@ -1,5 +1,5 @@
 /** @file
- * ebb/port.h - what every port (`port/<arch>/`) provides to the portable core.
+ * ebb/driver/port.h - what every port (`port/<arch>/`) provides to the portable core.
  *
  * The core never touches hardware.  A port supplies, in a header named
  * "ebb_port_impl.h" on its include path:

@@ -1,5 +1,5 @@
 /** @file
- * ebb/time_driver.h - what a time driver provides to ebb's core, and what
+ * ebb/driver/time_driver.h - what a time driver provides to ebb's core, and what
  * it MUST guarantee.  One driver per build: SysTick
  * (port/cortex-m/time/), an STM32 TIM (hal/stm32f4/time_tim.c), the CMSDK
  * timers (hal/cmsdk/), the RISC-V machine timer (port/riscv/), the host's
@@ -54,9 +54,34 @@
 extern "C" {
 #endif
 
-/* The three functions are declared in ebb/time.h (the core's side of the
- * contract); this header is what a driver includes, and where the rules
- * above live. */
+/** Driver: current time in ticks, monotonic (T1, T2).  Context: any,
+ *  including with the port lock held.  Cost: the driver's, O(1). */
+ebb_ticks ebb_time_driver_now(void);
+
+/**
+ * Driver: arrange for ebb_time_alarm_isr() to run once the time reaches
+ * `at`, replacing any earlier request.  EBB_TICKS_NEVER cancels.  Returns
+ * false, arming nothing, when `at` has already been reached (the core then
+ * handles the expired timers itself) (T3, T4).  Context: called with the
+ * port lock held.  Cost: the driver's, O(1).
+ */
+bool ebb_time_driver_set_alarm(ebb_ticks at);
+
+/**
+ * Core: the driver's alarm interrupt calls this.  Wakes every expired timer
+ * (deadline order; equal deadlines in address order) and asks for the next
+ * alarm.
+ * Takes the port lock once per expired timer, so interrupts wait for at
+ * most one expiry (O(log n)), however many timers expire together.
+ * Context: interrupt (or any context: the core calls it itself when an
+ * alarm could not be armed because its deadline had passed).
+ * Cost: O(expired timers x log n).
+ */
+void ebb_time_alarm_isr(void);
+
+/* Internal: forget every armed timer (host port's reset between tests). */
+void ebb__time_reset(void);
+
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,5 @@
 /** @file
- * ebb/list.h - the one intrusive list every ebb queue is built from.
+ * ebb/driver/list.h - the one intrusive list every ebb queue is built from.
  *
  * Two shapes, both intrusive (the node is embedded in the object that waits;
  * nothing is allocated; an object is on at most one list at a time through a
