@@ -164,7 +164,7 @@ EBB_NORETURN void ebb_executor_run(ebb_executor *ex);
 #endif
 
 /* Internal: EBB_YIELD in an async function, whose result goes to its
- * caller's await and not to the executor: wake the current task, return
+ * caller's await and not to the executor: wake the polled task, return
  * EBB_PENDING.  Out of line and called last, so a coroutine that calls
  * nothing else needs no stack frame. */
 ebb_poll_t ebb__yield_by_wake(ebb_cx *cx);

@@ -55,7 +55,7 @@ void ebb_host_reset(ebb_ticks start);
 void ebb_host_forget_queues(void);
 
 /** ebb_host_reset() without the clock: the port's and the core's state
- *  only (pending interrupts, current task, timer queue, run queues, the
+ *  only (pending interrupts, timer queue, run queues, the
  *  panic hook).  For tests that bring their own time driver instead of the
  *  virtual clock (tests/drivers: a real driver against simulated registers,
  *  linked with ebb::core); ebb_host_advance() and the run helpers below
