@@ -17,6 +17,91 @@
 #define MISUSE_IN(module, id, task, stmt) MISUSE(module, id, stmt)
 #endif
 
+/* Row: a timer armed for one task, polled by another (time:5). */
+static ebb_timer shared_timer;
+static int other_step;
+static ebb_poll_t timer_owner_poll(ebb_task *self, ebb_cx *cx)
+{
+    EBB_BEGIN(cx, &self->co);
+    EBB_AWAIT(ebb_sleep_for(&shared_timer, EBB_MS(10)));
+    EBB_END();
+}
+static ebb_poll_t timer_intruder_poll(ebb_task *self, ebb_cx *cx)
+{
+    EBB_BEGIN(cx, &self->co);
+    other_step = 1;
+    EBB_AWAIT(ebb_sleep_for(&shared_timer, EBB_MS(5)));
+    other_step = 2;
+    EBB_END();
+}
+
+static void test_timer_of_another_task(void **state)
+{
+    (void)state;
+    shared_timer = (ebb_timer)EBB_TIMER_INITIALIZER;
+    other_step = 0;
+    static struct { ebb_task task; } owner, intruder;
+    owner.task = (ebb_task)EBB_TASK_INITIALIZER(timer_owner_poll);
+    intruder.task = (ebb_task)EBB_TASK_INITIALIZER(timer_intruder_poll);
+    assert_int_equal(ebb_task_spawn(&test_exec, &owner.task), EBB_OK);
+    (void)ebb_executor_poll(&test_exec);
+    assert_true(ebb_timer_armed(&shared_timer));
+    assert_int_equal(ebb_task_spawn(&test_exec, &intruder.task), EBB_OK);
+    MISUSE_IN("time", 5, &intruder.task, (void)ebb_executor_poll(&test_exec));
+    /* The owner's sleep is untouched: same task, same deadline, armed. */
+    assert_ptr_equal(shared_timer.wait.task, &owner.task);
+    assert_true(ebb_timer_armed(&shared_timer));
+    assert_true(shared_timer.deadline == EBB_MS(10));
+    assert_int_equal(other_step, 1); /* stays pending */
+    assert_int_equal(ebb_task_cancel(&intruder.task), EBB_OK); /* touches nothing */
+    assert_true(ebb_timer_armed(&shared_timer));
+    ebb_host_run_until(&test_exec, EBB_MS(10));
+    assert_int_equal(ebb_task_state(&owner.task), EBB_TASK_DONE);
+    assert_false(ebb_timer_armed(&shared_timer));
+}
+
+/* Row: a task taking a 32nd mutex at once (mutex:5: its count would wrap). */
+#define MANY_MUTEXES 32
+static ebb_mutex many[MANY_MUTEXES];
+static int many_locked, many_last;
+static ebb_poll_t hoarder_poll(ebb_task *self, ebb_cx *cx)
+{
+    EBB_BEGIN(cx, &self->co);
+    for (many_locked = 0; many_locked < MANY_MUTEXES - 1; many_locked++) {
+        if (!ebb_mutex_lock_if_free(cx, &many[many_locked])) {
+            break;
+        }
+    }
+    many_last = ebb_mutex_lock_if_free(cx, &many[MANY_MUTEXES - 1]);
+    for (int i = 0; i < many_locked; i++) {
+        ebb_mutex_unlock(cx, &many[i]);
+    }
+    EBB_END();
+}
+
+static void test_a_32nd_mutex(void **state)
+{
+    (void)state;
+    for (int i = 0; i < MANY_MUTEXES; i++) {
+        many[i] = (ebb_mutex)EBB_MUTEX_INITIALIZER;
+    }
+    many_locked = 0;
+    many_last = -1;
+    static struct { ebb_task task; } hoarder;
+    hoarder.task = (ebb_task)EBB_TASK_INITIALIZER(hoarder_poll);
+    assert_int_equal(ebb_task_spawn(&test_exec, &hoarder.task), EBB_OK);
+    MISUSE_IN("mutex", 5, &hoarder.task, (void)ebb_executor_poll(&test_exec));
+    assert_int_equal(many_locked, MANY_MUTEXES - 1);
+    assert_null(many[MANY_MUTEXES - 1].owner); /* refused: never owned */
+#if !EBB_CONFIG_CONTRACTS
+    assert_int_equal(many_last, 0);
+    assert_int_equal(ebb_task_state(&hoarder.task), EBB_TASK_DONE);
+    for (int i = 0; i < MANY_MUTEXES; i++) {
+        assert_null(many[i].owner); /* all given back */
+    }
+#endif
+}
+
 /* Row: a channel initialised over no storage. */
 static void test_channel_init_without_storage(void **state)
 {
@@ -871,6 +956,8 @@ int main(void)
         RUN(test_one_wait_channel_and_sem),
         RUN(test_two_tasks_one_wait),
         RUN(test_zero_pool),
+        RUN(test_timer_of_another_task),
+        RUN(test_a_32nd_mutex),
     };
 #if EBB_CONFIG_CONTRACTS
     return cmocka_run_group_tests_name("misuse (contracts on)", tests, NULL, NULL);
