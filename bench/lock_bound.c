@@ -7,9 +7,11 @@
  * <instructions>" (the whole burst, probe included: for reading only).
  *
  * Built on a copy of the core whose masking is timed:
- *   Cortex-M (qemu-netduinoplus2): bench/lockprobe/ebb_port_impl.h, every
- *     outermost ebb_port_lock() .. ebb_port_unlock() (BASEPRI raised to
- *     the ceiling: the only masking ebb does) on TIM2's counter;
+ *   Cortex-M (qemu-netduinoplus2, the MPS2 boards):
+ *     bench/lockprobe/ebb_port_impl.h, every outermost ebb_port_lock() ..
+ *     ebb_port_unlock() (BASEPRI raised to the ceiling: the only masking
+ *     ebb does) on TIM2's counter, or on the MPS2 boards on SysTick's,
+ *     converted to instructions by a calibration loop;
  *   RISC-V (qemu-riscv-virt): bench/maskprobe/ebb_port_impl.h, every
  *     stretch with mstatus.MIE clear - locks, the port's own masked code,
  *     and each trap from its entry to mret - on minstret.
@@ -37,6 +39,10 @@ uint32_t ebb_maskprobe_in, ebb_maskprobe_out;
 #define PROBE_MAX ebb_maskprobe_max
 #define DEC ebb_rv_dec
 static inline uint32_t counter(void) { return ebb_maskprobe_now(); }
+static void probe_start(void) {}
+static uint32_t to_insns(uint32_t counts) { return counts; }
+#define ELAPSED(t0, t1) ((t1) - (t0))
+#define ARM_US_PER_TIMER 5u
 static void hold_time_irq(bool hold)
 {
     if (hold) {
@@ -51,12 +57,58 @@ uint32_t ebb_lockprobe_t0, ebb_lockprobe_max;
 #define PROBE_MAX ebb_lockprobe_max
 #define DEC ebb_cm_dec
 static inline uint32_t counter(void) { return EBB_LOCKPROBE_CNT; }
+#if defined(EBB_LOCKPROBE_SYSTICK)
+/* Counts to instructions: SysTick counts the core clock, not the
+ * instructions, so a loop of a known number of instructions is timed once
+ * (insns per `cal_counts`). */
+#define SYST_CSR (*(volatile uint32_t *)0xE000E010u)
+#define SYST_RVR (*(volatile uint32_t *)0xE000E014u)
+#define SYST_CVR (*(volatile uint32_t *)0xE000E018u)
+#define CAL_LOOPS 20000u
+static uint32_t cal_counts;
+static void probe_start(void)
+{
+    SYST_RVR = 0x00FFFFFFu;
+    SYST_CVR = 0;
+    SYST_CSR = 5u; /* enabled, core clock, no interrupt */
+    uint32_t t0 = counter();
+    uint32_t n = CAL_LOOPS;
+    __asm volatile("1: subs %0, #1\n\tbne 1b" : "+l"(n) : : "cc"); /* 2 instructions a loop */
+    cal_counts = EBB_LOCKPROBE_ELAPSED(t0, counter());
+}
+static uint32_t to_insns(uint32_t counts)
+{
+    return (uint32_t)(((uint64_t)counts * (2u * CAL_LOOPS) + cal_counts / 2u) / cal_counts);
+}
+#define ELAPSED(t0, t1) EBB_LOCKPROBE_ELAPSED(t0, t1)
+#define ARM_US_PER_TIMER 200u
+#else
+static void probe_start(void) {}
+static uint32_t to_insns(uint32_t counts) { return counts; }
+#define ELAPSED(t0, t1) ((t1) - (t0))
+#define ARM_US_PER_TIMER 5u
+#endif
+#if defined(EBB_BOARD_TIME_ALARM_IRQ)
+/* The board's time driver has interrupt lines of its own (the MPS2
+ * boards' CMSDK timers): hold them off at the NVIC. */
+static void hold_time_irq(bool hold)
+{
+    if (hold) {
+        ebb_cm_irq_disable(EBB_BOARD_TIME_ALARM_IRQ);
+        ebb_cm_irq_disable(EBB_BOARD_TIME_COUNTER_IRQ);
+    } else {
+        ebb_cm_irq_enable(EBB_BOARD_TIME_COUNTER_IRQ);
+        ebb_cm_irq_enable(EBB_BOARD_TIME_ALARM_IRQ);
+    }
+}
+#else
 static void hold_time_irq(bool hold)
 {
     /* Logical priority 15 (SysTick's, docs/interrupts.md) and below. */
     uint32_t v = hold ? 0xF0u : 0u;
     __asm volatile("msr basepri, %0" : : "r"(v) : "memory");
 }
+#endif
 #endif
 
 static bool ok = true;
@@ -71,7 +123,7 @@ static void put(const char *kind, const char *name, unsigned n, uint32_t v)
     ebb_board_puts(" ");
     ebb_board_puts(DEC(num, (int32_t)n));
     ebb_board_puts(" ");
-    ebb_board_puts(DEC(num, (int32_t)v));
+    ebb_board_puts(DEC(num, (int32_t)to_insns(v)));
     ebb_board_puts("\n");
 }
 
@@ -122,8 +174,10 @@ static const char *const pattern_names[] = {"together", "decreasing", "increasin
 
 static void burst(enum pattern p, unsigned n)
 {
-    /* Ahead of the arming (a few microseconds per timer at most). */
-    ebb_ticks base = ebb_now() + EBB_US(300) + (ebb_ticks)n * EBB_US(5);
+    /* Ahead of the arming (a few microseconds per timer at most at one
+     * nanosecond an instruction; the boards that run at their own -icount
+     * shift take more). */
+    ebb_ticks base = ebb_now() + EBB_US(300) + (ebb_ticks)n * EBB_US(ARM_US_PER_TIMER);
     unsigned last = 0; /* the timer that expires last */
     for (unsigned i = 0; i < n; i++) {
         ebb_ticks off = p == TOGETHER ? 0 : p == DECREASING ? n - i : i + 1;
@@ -151,7 +205,7 @@ static void burst(enum pattern p, unsigned n)
     });
     uint32_t t1 = counter();
     put("mask", fire_names[p], n, v);
-    put("burst", pattern_names[p], n, t1 - t0);
+    put("burst", pattern_names[p], n, ELAPSED(t0, t1));
     run_all();
     ok &= fired == n;
 }
@@ -161,6 +215,10 @@ static const unsigned sizes[] = {1, 10, 100, 1000};
 int main(void)
 {
     ebb_board_init();
+    probe_start();
+#if defined(EBB_LOCKPROBE_SYSTICK)
+    put("probe", "calibration", 2u * CAL_LOOPS, cal_counts);
+#endif
 #if defined(__riscv)
     ebb_maskprobe_calibrate((volatile uint32_t *)EBB_VIRT_MSIP);
     put("trap", "head", 0, ebb_maskprobe_head);

@@ -1,8 +1,11 @@
 /*
  * bench/lockprobe/ebb_port_impl.h - the Cortex-M port's critical sections,
  * instrumented: every outermost ebb_port_lock() .. ebb_port_unlock() stretch
- * is timed on TIM2's counter (one count per executed instruction under QEMU
- * -icount) and the longest is kept in ebb_lockprobe_max.  Only the
+ * is timed and the longest is kept in ebb_lockprobe_max.  The clock: TIM2's
+ * counter on the STM32 board (one count per executed instruction under QEMU
+ * -icount shift 0), or with EBB_LOCKPROBE_SYSTICK the SysTick counter
+ * (24 bits, counting down at the core clock; the benchmark converts counts
+ * to instructions by a calibration loop).  Only the
  * benchmark bench/scale_lock.elf is built with it (a second copy of the core
  * compiled with this folder first on its include path); nothing else sees it.
  */
@@ -19,7 +22,14 @@
 #error "the lock probe assumes the BASEPRI port (outermost section: BASEPRI was 0)"
 #endif
 
+#if defined(EBB_LOCKPROBE_SYSTICK)
+/* SYST_CVR (ARMv7-M B3.3), turned into an up-counter modulo 2^24. */
+#define EBB_LOCKPROBE_CNT (0x00FFFFFFu - (*(volatile uint32_t *)0xE000E018u & 0x00FFFFFFu))
+#define EBB_LOCKPROBE_ELAPSED(t0, t1) (((t1) - (t0)) & 0x00FFFFFFu)
+#else
 #define EBB_LOCKPROBE_CNT (*(volatile uint32_t *)0x40000024u) /* TIM2_CNT */
+#define EBB_LOCKPROBE_ELAPSED(t0, t1) ((t1) - (t0))
+#endif
 
 extern uint32_t ebb_lockprobe_t0;  /* when the outermost section began */
 extern uint32_t ebb_lockprobe_max; /* longest section so far, in counts */
@@ -36,7 +46,7 @@ static inline ebb_irq_state ebb_port_lock(void)
 static inline void ebb_port_unlock(ebb_irq_state s)
 {
     if (s == 0) {
-        uint32_t d = EBB_LOCKPROBE_CNT - ebb_lockprobe_t0;
+        uint32_t d = EBB_LOCKPROBE_ELAPSED(ebb_lockprobe_t0, EBB_LOCKPROBE_CNT);
         if (d > ebb_lockprobe_max) {
             ebb_lockprobe_max = d;
         }
