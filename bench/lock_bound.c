@@ -7,11 +7,12 @@
  * <instructions>" (the whole burst, probe included: for reading only).
  *
  * Built on a copy of the core whose masking is timed:
- *   Cortex-M (qemu-netduinoplus2, the MPS2 boards):
+ *   Cortex-M (qemu-netduinoplus2, the MPS2 boards, the micro:bit):
  *     bench/lockprobe/ebb_port_impl.h, every outermost ebb_port_lock() ..
  *     ebb_port_unlock() (BASEPRI raised to the ceiling: the only masking
- *     ebb does) on TIM2's counter, or on the MPS2 boards on SysTick's,
- *     converted to instructions by a calibration loop;
+ *     ebb does; PRIMASK on the micro:bit's Cortex-M0) on TIM2's counter,
+ *     or on the MPS2 boards and the micro:bit on SysTick's, converted to
+ *     instructions by a calibration loop (the micro:bit: N up to 100);
  *   RISC-V (qemu-riscv-virt): bench/maskprobe/ebb_port_impl.h, every
  *     stretch with mstatus.MIE clear - locks, the port's own masked code,
  *     and each trap from its entry to mret - on minstret.
@@ -30,7 +31,11 @@
  */
 #include "ebb_board.h"
 
+#if defined(LOCK_BOUND_NMAX)
+#define NMAX LOCK_BOUND_NMAX
+#else
 #define NMAX 1000
+#endif
 
 #if defined(__riscv)
 #include "ebb_riscv.h"
@@ -73,7 +78,11 @@ static void probe_start(void)
     SYST_CSR = 5u; /* enabled, core clock, no interrupt */
     uint32_t t0 = counter();
     uint32_t n = CAL_LOOPS;
+#if defined(__thumb2__)
     __asm volatile("1: subs %0, #1\n\tbne 1b" : "+l"(n) : : "cc"); /* 2 instructions a loop */
+#else /* ARMv6-M: GCC writes Thumb-1 in divided syntax, where sub sets the flags */
+    __asm volatile("1: sub %0, #1\n\tbne 1b" : "+l"(n) : : "cc");
+#endif
     cal_counts = EBB_LOCKPROBE_ELAPSED(t0, counter());
 }
 static uint32_t to_insns(uint32_t counts)
@@ -88,7 +97,18 @@ static uint32_t to_insns(uint32_t counts) { return counts; }
 #define ELAPSED(t0, t1) ((t1) - (t0))
 #define ARM_US_PER_TIMER 5u
 #endif
-#if defined(EBB_BOARD_TIME_ALARM_IRQ)
+#if defined(LOCK_BOUND_TIME_IRQ)
+/* The board's time driver has one interrupt line (the micro:bit's
+ * TIMER0): hold it off at the NVIC. */
+static void hold_time_irq(bool hold)
+{
+    if (hold) {
+        ebb_cm_irq_disable(LOCK_BOUND_TIME_IRQ);
+    } else {
+        ebb_cm_irq_enable(LOCK_BOUND_TIME_IRQ);
+    }
+}
+#elif defined(EBB_BOARD_TIME_ALARM_IRQ)
 /* The board's time driver has interrupt lines of its own (the MPS2
  * boards' CMSDK timers): hold them off at the NVIC. */
 static void hold_time_irq(bool hold)
@@ -210,7 +230,11 @@ static void burst(enum pattern p, unsigned n)
     ok &= fired == n;
 }
 
+#if NMAX >= 1000
 static const unsigned sizes[] = {1, 10, 100, 1000};
+#else
+static const unsigned sizes[] = {1, 10, 100};
+#endif
 
 int main(void)
 {

@@ -18,9 +18,8 @@
 #undef ebb_port_lock
 #undef ebb_port_unlock
 
-#if EBB_CONFIG_PORT_USE_PRIMASK
-#error "the lock probe assumes the BASEPRI port (outermost section: BASEPRI was 0)"
-#endif
+/* Outermost section: the previous state was 0 (BASEPRI, or PRIMASK on
+ * ARMv6-M: interrupts were let in). */
 
 #if defined(EBB_LOCKPROBE_SYSTICK)
 /* SYST_CVR (ARMv7-M B3.3), turned into an up-counter modulo 2^24. */
