@@ -51,6 +51,7 @@
 #define EBB_ASYNC_H
 
 #include "ebb/config.h"
+#include "ebb/driver/port.h" /* EBB_PORT_CODE_ADDR, where a port has it */
 #include "ebb/executor.h"
 #include "ebb/task.h"
 #include "ebb/time.h"
@@ -99,11 +100,18 @@
     _Pragma("GCC diagnostic ignored \"-Wpedantic\"")
 #define EBB__EXT_STMT_END _Pragma("GCC diagnostic pop")
 
-/* Resume points are stored as 16-bit offsets from the body's start. */
+/* Resume points are stored as 16-bit offsets from the body's start; a
+ * port may make both from instruction immediates (EBB_PORT_CODE_ADDR,
+ * EBB_PORT_CODE_OFFSET: ebb/driver/port.h). */
+#if defined(EBB_PORT_CODE_ADDR)
+#define EBB__TOP_ADDR() EBB_PORT_CODE_ADDR(ebb__top)
+#define EBB__SET(L) (ebb__co->resume = EBB_PORT_CODE_OFFSET(L, ebb__top))
+#else
 #define EBB__TOP_ADDR() ((char *)&&ebb__top)
 #define EBB__SET(L)                                                            \
     (__extension__(ebb__co->resume = (uint16_t)(int16_t)((char *)&&L -         \
                                                          (char *)&&ebb__top)))
+#endif
 
 /* Resume points are offsets from ebb__top, the start of the body, so a
  * fresh coroutine (resume 0) takes the same jump as a resumed one: one

@@ -144,4 +144,28 @@ static inline void ebb_port_unlock(ebb_irq_state prev)
 
 #endif
 
+/* Coroutine label addresses as instruction immediates (GCC, Thumb-2:
+ * "%a" prints a label operand bare).  ebb/async.h makes a body's start
+ * (&&top) and each resume offset (&&L - &&top) from these when a port
+ * defines them: without them GCC loads both from constants in flash, a data
+ * read on every resume, which a flash accelerator's small data cache (the
+ * STM32F4's ART: 8 lines) misses on most interrupt-to-task paths.  adr
+ * reaches 4 KiB: `top` follows the jump that uses it. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__thumb2__)
+#define EBB_PORT_CODE_ADDR(label)                                              \
+    (__extension__({                                                           \
+        char *ebb__addr;                                                       \
+        __asm__("adr %0, %a1" : "=r"(ebb__addr) : "i"(__extension__ && label)); \
+        ebb__addr;                                                             \
+    }))
+#define EBB_PORT_CODE_OFFSET(label, base)                                      \
+    (__extension__({                                                           \
+        uint32_t ebb__offset;                                                  \
+        __asm__("movw %0, #:lower16:(%a1 - %a2)"                               \
+                : "=r"(ebb__offset)                                            \
+                : "i"(__extension__ && label), "i"(__extension__ && base));    \
+        (uint16_t)ebb__offset;                                                 \
+    }))
+#endif
+
 #endif /* EBB_PORT_IMPL_H */

@@ -25,7 +25,14 @@
 extern "C" {
 #endif
 
-struct ebb_executor;
+/*
+ * Optional, in ebb_port_impl.h: EBB_PORT_CODE_ADDR(label) and
+ * EBB_PORT_CODE_OFFSET(label, base), a label's address and the distance
+ * between two labels of one function as instruction immediates, for a
+ * target where a constant loaded from code memory is a slow data read on
+ * every resume of a coroutine (ebb/async.h uses them when both are
+ * defined; the Cortex-M port defines them for GCC on Thumb-2).
+ */
 
 struct ebb_executor;
 
