@@ -13,7 +13,7 @@ typedef unsigned ebb_irq_state;
 /* ebb_host_reset() forgets the timer queue without touching the timers in
  * it (a test's may have gone with its stack frame): the core then checks,
  * when a task is cancelled, that its timer is still queued before taking it
- * out (src/time_impl.h), so tasks may be reset after ebb_host_reset(). */
+ * out (src/time.c), so tasks may be reset after ebb_host_reset(). */
 #define EBB_PORT_FORGETS_TIMERS 1
 
 extern unsigned ebb__host_lock_depth;
