@@ -32,10 +32,14 @@ __attribute__((cold)) int ebb_task_spawn(ebb_executor *ex, ebb_task *t)
      * task may still sit in its old executor's run queue (woken before it
      * finished), and moving it to another executor now would leave the old
      * one polling it. */
-    if ((t->state & (EBB__TASK_BUSY | (unsigned)EBB_TASK_RUNNING)) != 0 ||
-        (ebb_node_linked(&t->node) && t->exec != id)) {
+    if ((t->state & (EBB__TASK_BUSY | (unsigned)EBB_TASK_RUNNING)) != 0) {
         ebb_port_unlock(s);
+        EBB_REQUIRE(6, false); /* a running task: a second start is a bug */
         return EBB_EBUSY;
+    }
+    if (ebb_node_linked(&t->node) && t->exec != id) {
+        ebb_port_unlock(s);
+        return EBB_EBUSY; /* poll its old executor first */
     }
     t->co.resume = 0;
     t->exec = (uint8_t)id;

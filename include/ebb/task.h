@@ -357,9 +357,11 @@ struct ebb_executor;
 /**
  * Start `t` on executor `ex`: its body runs from the top at the executor's
  * next pass.  A task that finished (or was cancelled) may be spawned again.
- * Returns EBB_OK, or EBB_EBUSY if `t` is already running, or finished (or
- * was cancelled) but is still queued on a different executor (poll that one
- * first); nothing changes then.
+ * Returns EBB_OK, or EBB_EBUSY if `t` finished (or was cancelled) but is
+ * still queued on a different executor (poll that one first); nothing
+ * changes then.
+ * Contract task:6 - t is not running (always checked: EBB_EBUSY, nothing
+ *                   changes: the task runs on as it was).
  * Contract task:1 - ex was defined with EBB_EXECUTOR_DEFINE (is in the
  *                   executor table; always checked: EBB_EINVAL).
  * Contract task:3 - t != NULL and t has a body (always checked: EBB_EINVAL).

@@ -17,6 +17,35 @@
 #define MISUSE_IN(module, id, task, stmt) MISUSE(module, id, stmt)
 #endif
 
+/* Row: a second spawn of a running task (task:6): refused, nothing changes. */
+static ebb_poll_t waits_forever_poll(ebb_task *self, ebb_cx *cx)
+{
+    static ebb_waitlist never;
+    static ebb_wait w;
+    EBB_BEGIN(cx, &self->co);
+    EBB_AWAIT(ebb_wait_on(&w, &never));
+    EBB_END();
+}
+
+static void test_spawn_of_a_running_task(void **state)
+{
+    (void)state;
+    static struct { ebb_task task; } t;
+    t.task = (ebb_task)EBB_TASK_INITIALIZER(waits_forever_poll);
+    assert_int_equal(ebb_task_spawn(&test_exec, &t.task), EBB_OK);
+    (void)ebb_executor_poll(&test_exec);
+    int r = EBB_OK;
+    MISUSE("task", 6, r = ebb_task_spawn(&test_exec, &t.task));
+#if !EBB_CONFIG_CONTRACTS
+    assert_int_equal(r, EBB_EBUSY);
+#else
+    (void)r;
+#endif
+    assert_int_equal(ebb_task_state(&t.task), EBB_TASK_RUNNING);
+    assert_false(ebb_executor_has_work(&test_exec)); /* not queued again */
+    assert_int_equal(ebb_task_cancel(&t.task), EBB_OK);
+}
+
 /* Row: a timer armed for one task, polled by another (time:5). */
 static ebb_timer shared_timer;
 static int other_step;
@@ -957,6 +986,7 @@ int main(void)
         RUN(test_two_tasks_one_wait),
         RUN(test_zero_pool),
         RUN(test_timer_of_another_task),
+        RUN(test_spawn_of_a_running_task),
         RUN(test_a_32nd_mutex),
     };
 #if EBB_CONFIG_CONTRACTS
