@@ -30,6 +30,7 @@
  * The hold is outside every measured window.
  */
 #include "ebb_board.h"
+#include "sample_max.h"
 
 #if defined(LOCK_BOUND_NMAX)
 #define NMAX LOCK_BOUND_NMAX
@@ -148,19 +149,7 @@ static void put(const char *kind, const char *name, unsigned n, uint32_t v)
 }
 
 /* The longest masked stretch inside `stmt` into `out`. */
-#define SAMPLE(out, stmt)                                                      \
-    do {                                                                       \
-        uint32_t keep_ = PROBE_MAX;                                            \
-        PROBE_MAX = 0;                                                         \
-        stmt;                                                                  \
-        (out) = PROBE_MAX;                                                     \
-        if (keep_ > PROBE_MAX) {                                               \
-            PROBE_MAX = keep_;                                                 \
-        }                                                                      \
-        if ((out) > whole_run_max) {                                           \
-            whole_run_max = (out);                                             \
-        }                                                                      \
-    } while (0)
+#define SAMPLE(out, stmt) BENCH_SAMPLE_MAX(PROBE_MAX, whole_run_max, out, stmt)
 
 static EBB_EXECUTOR_DEFINE(exec, NULL);
 

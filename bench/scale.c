@@ -24,6 +24,7 @@
  */
 #include "probe.h" /* stamp(), overhead, the waiter task */
 #include "ebb/driver/time_driver.h"
+#include "sample_max.h"
 
 #define NMAX 1000
 #define K_POSITIONS 16
@@ -53,19 +54,7 @@ static void put(const char *kind, const char *name, unsigned n, uint32_t v)
 /* One sample of `stmt`: its instructions (scale) or the longest lock-held
  * stretch inside it (scale_lock). */
 #ifdef SCALE_LOCK_PROBE
-#define SAMPLE(out, stmt)                                                      \
-    do {                                                                       \
-        uint32_t keep_ = ebb_lockprobe_max;                                    \
-        ebb_lockprobe_max = 0;                                                 \
-        stmt;                                                                  \
-        (out) = ebb_lockprobe_max;                                             \
-        if (keep_ > ebb_lockprobe_max) {                                       \
-            ebb_lockprobe_max = keep_;                                         \
-        }                                                                      \
-        if ((out) > whole_run_max) {                                           \
-            whole_run_max = (out);                                             \
-        }                                                                      \
-    } while (0)
+#define SAMPLE(out, stmt) BENCH_SAMPLE_MAX(ebb_lockprobe_max, whole_run_max, out, stmt)
 #define KIND "lock"
 #else
 #define SAMPLE(out, stmt)                                                      \

@@ -79,21 +79,30 @@ __attribute__((noinline)) static node *rotate(node *x, unsigned d)
     return y;
 }
 
-/* Queue `z` (deadline and task set).  O(log n): the walk down, then at
- * most O(log n) recolourings and two rotations on the way back up. */
-/* Out of line, as erase(): one copy instead of one per inlined caller. */
-__attribute__((noinline)) static void insert(node *z)
+/* Walk down from the root towards the place of `z`'s key until `stop`
+ * (z itself, or NULL: where z would hang), recording the path in pn/pd.
+ * Returns its length. */
+static inline __attribute__((always_inline)) unsigned walk_down(const node *z, const node *stop, node **pn, uint8_t *pd)
 {
-    unsigned const room = path_room(queued + 1u);
-    node *pn[room];
-    uint8_t pd[room];
     unsigned k = 0;
-    for (node *x = root; x != NULL; k++) {
+    for (node *x = root; x != stop; k++) {
         unsigned const d = !before(z, x);
         pn[k] = x;
         pd[k] = (uint8_t)d;
         x = child(x, d);
     }
+    return k;
+}
+
+/* Queue `z` (deadline and task set).  O(log n): the walk down, then at
+ * most O(log n) recolourings and two rotations on the way back up.  Out of
+ * line, as erase(): one copy instead of one per inlined caller. */
+__attribute__((noinline)) static void insert(node *z)
+{
+    unsigned const room = path_room(queued + 1u);
+    node *pn[room];
+    uint8_t pd[room];
+    unsigned k = walk_down(z, NULL, pn, pd);
     z->link_[0] = FLAG; /* a new node is red, without children */
     z->link_[1] = FLAG; /* and queued */
     hang(pn, pd, k, z);
@@ -227,14 +236,7 @@ __attribute__((noinline)) static void erase(node *z)
     unsigned const room = path_room(queued);
     node *pn[room];
     uint8_t pd[room];
-    unsigned k = 0;
-    for (node *x = root; x != z; k++) {
-        unsigned const d = !before(z, x);
-        pn[k] = x;
-        pd[k] = (uint8_t)d;
-        x = child(x, d);
-    }
-    erase_on_path(z, pn, pd, k);
+    erase_on_path(z, pn, pd, walk_down(z, z, pn, pd));
 }
 
 /* Take the earliest timer `f` out - its path is the left spine, no key

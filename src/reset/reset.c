@@ -41,26 +41,27 @@ int ebb_task_reset(ebb_task *t)
     return EBB_OK;
 }
 
+/* Empty a channel's ring, refused while a task waits on either side. */
+static int reset_ring(ebb__ring *r, const ebb_waitlist *a, const ebb_waitlist *b)
+{
+    ebb_irq_state s = ebb_port_lock();
+    RESET_REQUIRE_NO_WAITER(ebb_waitlist_empty(a) && ebb_waitlist_empty(b), s);
+    r->head = 0;
+    r->count = 0;
+    ebb_port_unlock(s);
+    return EBB_OK;
+}
+
 int ebb_channel_reset(ebb_channel *ch)
 {
     RESET_PRECONDITIONS(ch);
-    ebb_irq_state s = ebb_port_lock();
-    RESET_REQUIRE_NO_WAITER(ebb_waitlist_empty(&ch->senders) && ebb_waitlist_empty(&ch->receivers), s);
-    ch->ring.head = 0;
-    ch->ring.count = 0;
-    ebb_port_unlock(s);
-    return EBB_OK;
+    return reset_ring(&ch->ring, &ch->senders, &ch->receivers);
 }
 
 int ebb_spsc_reset(ebb_spsc *q)
 {
     RESET_PRECONDITIONS(q);
-    ebb_irq_state s = ebb_port_lock();
-    RESET_REQUIRE_NO_WAITER(ebb_waitlist_empty(&q->producer) && ebb_waitlist_empty(&q->consumer), s);
-    q->ring.head = 0;
-    q->ring.count = 0;
-    ebb_port_unlock(s);
-    return EBB_OK;
+    return reset_ring(&q->ring, &q->producer, &q->consumer);
 }
 
 int ebb_mutex_reset(ebb_mutex *m)
