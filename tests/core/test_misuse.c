@@ -6,17 +6,6 @@
 #include "test_support.h"
 #include "ebb/driver/wait.h"
 
-#if EBB_CONFIG_CONTRACTS
-#define MISUSE(module, id, stmt) EXPECT_CONTRACT(module, id, stmt)
-#define MISUSE_IN(module, id, task, stmt) EXPECT_CONTRACT_IN(module, id, task, stmt)
-#else
-#define MISUSE(module, id, stmt)                                               \
-    do {                                                                       \
-        stmt;                                                                  \
-    } while (0)
-#define MISUSE_IN(module, id, task, stmt) MISUSE(module, id, stmt)
-#endif
-
 /* Row: a second spawn of a running task (task:6): refused, nothing changes. */
 static ebb_poll_t waits_forever_poll(ebb_task *self, ebb_cx *cx)
 {

@@ -5,10 +5,11 @@
 #include "test_support.h"
 #include "ebb/driver/wait.h"
 
+/* A reset refused by contract: with contracts off it returns `fallback`. */
 #if EBB_CONFIG_CONTRACTS
-#define MISUSE(id, expr, fallback) EXPECT_CONTRACT("reset", id, (void)(expr))
+#define RESET_MISUSE(id, expr, fallback) EXPECT_CONTRACT("reset", id, (void)(expr))
 #else
-#define MISUSE(id, expr, fallback) assert_int_equal((expr), (fallback))
+#define RESET_MISUSE(id, expr, fallback) assert_int_equal((expr), (fallback))
 #endif
 
 /* ---- the objects under test, static as in firmware ---- */
@@ -123,7 +124,7 @@ static void test_task_reset_withdraws_a_waiter(void **state)
     start(&a, OP_RECV);
     assert_int_equal(a.starts, 1);
     assert_false(ebb_waitlist_empty(&chan.receivers));
-    MISUSE(2, ebb_channel_reset(&chan), EBB_EBUSY);
+    RESET_MISUSE(2, ebb_channel_reset(&chan), EBB_EBUSY);
 
     assert_int_equal(ebb_task_reset(&a.task), EBB_OK);
     assert_int_equal(ebb_task_state(&a.task), EBB_TASK_IDLE);
@@ -173,7 +174,7 @@ static void test_task_reset_disarms_its_timer(void **state)
     ebb_ticker_start(&ticker, EBB_MS(10));
     start(&a, OP_TICK);
     assert_int_equal(ebb_host_alarm(), EBB_MS(10));
-    MISUSE(2, ebb_ticker_reset(&ticker), EBB_EBUSY);
+    RESET_MISUSE(2, ebb_ticker_reset(&ticker), EBB_EBUSY);
     assert_int_equal(ebb_task_reset(&a.task), EBB_OK);
     assert_int_equal(ebb_host_alarm(), EBB_TICKS_NEVER);
     assert_int_equal(ebb_ticker_reset(&ticker), EBB_OK);
@@ -276,7 +277,7 @@ static void test_channel_reset_refuses_a_waiting_sender(void **state)
     assert_int_equal(ebb_channel_try_send(&chan, &v), EBB_OK);
     assert_int_equal(ebb_channel_try_send(&chan, &v), EBB_OK);
     start(&a, OP_SEND);
-    MISUSE(2, ebb_channel_reset(&chan), EBB_EBUSY);
+    RESET_MISUSE(2, ebb_channel_reset(&chan), EBB_EBUSY);
     assert_int_equal(ebb_channel_count(&chan), 2); /* refused: unchanged */
     assert_int_equal(ebb_task_reset(&a.task), EBB_OK);
     assert_int_equal(ebb_channel_reset(&chan), EBB_OK);
@@ -292,7 +293,7 @@ static void test_mutex_reset(void **state)
     start(&a, OP_LOCK);
     assert_ptr_equal(mtx.owner, &a.task);
     start(&b, OP_LOCK);
-    MISUSE(2, ebb_mutex_reset(&mtx), EBB_EBUSY);
+    RESET_MISUSE(2, ebb_mutex_reset(&mtx), EBB_EBUSY);
     assert_int_equal(ebb_task_reset(&b.task), EBB_OK); /* a waiter: withdrawn */
     assert_true(ebb_waitlist_empty(&mtx.waiters));
 #if EBB_CONFIG_CONTRACTS
@@ -303,7 +304,7 @@ static void test_mutex_reset(void **state)
     assert_int_equal(ebb_task_state(&a.task), EBB_TASK_RUNNING);
     assert_ptr_equal(mtx.owner, &a.task);
     assert_true(ebb_wait_linked(&a.w)); /* still waits on `forever` */
-    MISUSE(2, ebb_mutex_reset(&mtx), EBB_EBUSY); /* its owner runs */
+    RESET_MISUSE(2, ebb_mutex_reset(&mtx), EBB_EBUSY); /* its owner runs */
     assert_ptr_equal(mtx.owner, &a.task);
     /* Once it has unlocked, both resets go through. */
     ebb_waitlist_wake_all(&forever);
@@ -326,9 +327,9 @@ static void test_sem_reset(void **state)
     start(&a, OP_TAKE); /* takes the one token, loops, waits */
     assert_int_equal(a.resumes, 1);
     assert_int_equal(ebb_sem_count(&sem), 0);
-    MISUSE(2, ebb_sem_reset(&sem, 2), EBB_EBUSY);
+    RESET_MISUSE(2, ebb_sem_reset(&sem, 2), EBB_EBUSY);
     assert_int_equal(ebb_task_reset(&a.task), EBB_OK);
-    MISUSE(4, ebb_sem_reset(&sem, 4), EBB_EINVAL); /* above its limit of 3 */
+    RESET_MISUSE(4, ebb_sem_reset(&sem, 4), EBB_EINVAL); /* above its limit of 3 */
     assert_int_equal(ebb_sem_count(&sem), 0);
     assert_int_equal(ebb_sem_reset(&sem, 3), EBB_OK);
     assert_int_equal(ebb_sem_count(&sem), 3);
@@ -351,7 +352,7 @@ static void test_pool_reset_refuses_a_handed_block(void **state)
     assert_int_equal(ebb_pool_free(&pool, blk[1]), EBB_OK); /* handed to a */
     assert_true(ebb_waitlist_empty(&pool.waiters));
     assert_true(ebb_executor_has_work(&test_exec)); /* woken, not resumed */
-    MISUSE(2, ebb_pool_reset(&pool), EBB_EBUSY);
+    RESET_MISUSE(2, ebb_pool_reset(&pool), EBB_EBUSY);
     assert_null(ebb_pool_try_alloc(&pool)); /* nothing freed for others */
     ebb_executor_poll(&test_exec);
     assert_int_equal(a.resumes, 1);
@@ -374,7 +375,7 @@ static void test_pool_reset(void **state)
     assert_int_equal(ebb_pool_free(&pool, blk[1]), EBB_OK);
     assert_non_null(ebb_pool_try_alloc(&pool));
     start(&a, OP_ALLOC);
-    MISUSE(2, ebb_pool_reset(&pool), EBB_EBUSY);
+    RESET_MISUSE(2, ebb_pool_reset(&pool), EBB_EBUSY);
     assert_int_equal(ebb_task_reset(&a.task), EBB_OK);
     assert_int_equal(ebb_pool_reset(&pool), EBB_OK);
     assert_int_equal(ebb_pool_free_count(&pool), 3);
@@ -397,12 +398,12 @@ static void test_reset_from_a_task_and_null(void **state)
     ebb_executor_poll(&test_exec); /* and resumes normally */
     assert_int_equal(a.resumes, 1);
     assert_int_equal(a.self_reset, EBB_EBUSY); /* refused again */
-    MISUSE(3, ebb_task_reset(NULL), EBB_EINVAL);
-    MISUSE(3, ebb_channel_reset(NULL), EBB_EINVAL);
-    MISUSE(3, ebb_mutex_reset(NULL), EBB_EINVAL);
-    MISUSE(3, ebb_sem_reset(NULL, 0), EBB_EINVAL);
-    MISUSE(3, ebb_pool_reset(NULL), EBB_EINVAL);
-    MISUSE(3, ebb_ticker_reset(NULL), EBB_EINVAL);
+    RESET_MISUSE(3, ebb_task_reset(NULL), EBB_EINVAL);
+    RESET_MISUSE(3, ebb_channel_reset(NULL), EBB_EINVAL);
+    RESET_MISUSE(3, ebb_mutex_reset(NULL), EBB_EINVAL);
+    RESET_MISUSE(3, ebb_sem_reset(NULL, 0), EBB_EINVAL);
+    RESET_MISUSE(3, ebb_pool_reset(NULL), EBB_EINVAL);
+    RESET_MISUSE(3, ebb_ticker_reset(NULL), EBB_EINVAL);
 }
 
 #define T(fn) cmocka_unit_test_setup_teardown(fn, setup, ebb_test_teardown)

@@ -8,17 +8,6 @@
 #include "test_support.h"
 #include "ebb/driver/wait.h"
 
-#if EBB_CONFIG_CONTRACTS
-#define MISUSE(module, id, stmt) EXPECT_CONTRACT(module, id, stmt)
-#define MISUSE_IN(module, id, task, stmt) EXPECT_CONTRACT_IN(module, id, task, stmt)
-#else
-#define MISUSE(module, id, stmt)                                               \
-    do {                                                                       \
-        stmt;                                                                  \
-    } while (0)
-#define MISUSE_IN(module, id, task, stmt) MISUSE(module, id, stmt)
-#endif
-
 static void test_try_reserve_commit_in_place(void **state)
 {
     (void)state;

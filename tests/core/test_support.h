@@ -58,6 +58,20 @@ static inline void ebb_test_unclaim(ebb_task *t)
         ebb_test_unclaim(task);                                                \
     } while (0)
 
+/* A misuse row, for the tests built twice (contracts on and compiled out):
+ * with contracts on the statement must fire module:id; with them off it
+ * just runs, and the row's own assertions check the documented fallback. */
+#if EBB_CONFIG_CONTRACTS
+#define MISUSE(module, id, stmt) EXPECT_CONTRACT(module, id, stmt)
+#define MISUSE_IN(module, id, task, stmt) EXPECT_CONTRACT_IN(module, id, task, stmt)
+#else
+#define MISUSE(module, id, stmt)                                               \
+    do {                                                                       \
+        stmt;                                                                  \
+    } while (0)
+#define MISUSE_IN(module, id, task, stmt) MISUSE(module, id, stmt)
+#endif
+
 /* A context for poking the core outside a task's poll: the task `t` is
  * the one the awaitable acts for (`cancel`: drive its cancel path). */
 #define TEST_CX(t) ((ebb_cx){(t), false})
