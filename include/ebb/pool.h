@@ -42,13 +42,15 @@ typedef struct ebb_pool {
     uint8_t *blocks;    /**< count blocks of size bytes */
     uint16_t *link;     /**< per block: 1 + next index on its list (0: the
                              end), or EBB__POOL_USED while allocated */
-    uint32_t span;      /**< count * size: blocks' extent in bytes */
+    uintptr_t inverse;  /**< multiplicative inverse of size's odd factor
+                             (mod 2^bits of uintptr_t): divides exactly */
     uint16_t size;      /**< bytes per block */
     uint16_t count;     /**< blocks */
     uint16_t free;      /**< 1 + first free block, 0: none */
     uint16_t handed;    /**< 1 + first block freed for a woken waiter not
                              yet resumed, 0: none */
     uint16_t fresh;     /**< blocks [fresh, count) were never allocated */
+    uint8_t shift;      /**< size = odd factor << shift */
     ebb_waitlist waiters;   /**< tasks waiting for a block, oldest first */
 } ebb_pool;
 
@@ -63,10 +65,31 @@ typedef struct ebb_pool {
  * is told from an allocated one by its zero link). */
 #define EBB__POOL_INIT(blocks, links, size, count)                             \
     {(uint8_t *)(blocks), _Generic(&(links)[0], uint16_t *: &(links)[0]),      \
-     (uint32_t)(size) * (uint32_t)(count),                                     \
-     (uint16_t)EBB_BUILD_CHECKED((size), (size) <= 0xFFFF, "pool block too large"), \
-     (uint16_t)(count), 0, 0, 0,                                               \
+     EBB__POOL_INVERSE((uintptr_t)(size) / EBB__POOL_LOWBIT(size)),            \
+     (uint16_t)EBB_BUILD_CHECKED((size), (size) > 0 && (size) <= 0xFFFF,       \
+                                 "pool block size must be 1..65535 bytes"),    \
+     (uint16_t)(count), 0, 0, 0, EBB__POOL_LOG2(EBB__POOL_LOWBIT(size)),       \
      EBB_WAITLIST_INITIALIZER}
+
+/* Internal: the block-size arithmetic the initializer folds at build time.
+ * Block i of a pool starts at offset i * size, size = odd << shift.  For an
+ * offset n (any value of uintptr_t), rotating n * inverse(odd) right by
+ * shift gives n / size when size divides n, and a value above
+ * UINTPTR_MAX / size - at least the block count - when it does not, so
+ * one compare checks alignment and range at once, with no divide. */
+#define EBB__POOL_LOWBIT(size) ((uintptr_t)(size) & (0u - (uintptr_t)(size)))
+#define EBB__POOL_LOG2(pow2)                                                   \
+    (uint8_t)(((pow2) >= 2u) + ((pow2) >= 4u) + ((pow2) >= 8u) +               \
+              ((pow2) >= 16u) + ((pow2) >= 32u) + ((pow2) >= 64u) +            \
+              ((pow2) >= 128u) + ((pow2) >= 256u) + ((pow2) >= 512u) +         \
+              ((pow2) >= 1024u) + ((pow2) >= 2048u) + ((pow2) >= 4096u) +      \
+              ((pow2) >= 8192u) + ((pow2) >= 16384u) + ((pow2) >= 32768u))
+/* Newton's step for an inverse modulo 2^bits doubles the correct low bits;
+ * an odd d is its own inverse to 3 bits, so five steps cover 64 bits. */
+#define EBB__POOL_NEWTON(d, x) ((uintptr_t)(x) * ((uintptr_t)2u - (uintptr_t)(d) * (uintptr_t)(x)))
+#define EBB__POOL_INVERSE(d)                                                   \
+    EBB__POOL_NEWTON(d, EBB__POOL_NEWTON(d, EBB__POOL_NEWTON(d,                \
+        EBB__POOL_NEWTON(d, EBB__POOL_NEWTON(d, d)))))
 
 /**
  * Initializer of a pool over `blocks`, an array of the block type (its
@@ -159,14 +182,20 @@ EBB__POOL_INLINE int ebb_pool_free(ebb_pool *p, void *block)
         return ebb__pool_refuse(1);
     }
     /* Unsigned: a pointer below the storage (NULL too) wraps to a huge
-     * offset. */
-    uintptr_t off = (uintptr_t)block - (uintptr_t)p->blocks;
-    if (EBB_UNLIKELY(off >= p->span || off % p->size != 0)) {
-        return ebb__pool_refuse(2); /* span 0 (an all-zero pool) too: no % 0 */
+     * offset, which like a misaligned one yields an index past the count
+     * (EBB__POOL_INIT); an all-zero pool has count 0 and refuses all. */
+    uintptr_t x = ((uintptr_t)block - (uintptr_t)p->blocks) * p->inverse;
+    uintptr_t i = (x >> p->shift) | (x << ((sizeof x * 8u - p->shift) % (sizeof x * 8u)));
+    if (EBB_UNLIKELY(i >= p->count)) {
+        return ebb__pool_refuse(2);
     }
-    uintptr_t i = off / p->size;
     ebb_irq_state s = ebb_port_lock();
-    if (EBB_UNLIKELY(p->link[i] != EBB__POOL_USED || !ebb_waitlist_empty(&p->waiters))) {
+    /* Both slow cases in one test: the link read as int16_t is -1 exactly
+     * when the block is allocated, and nobody waits exactly when the
+     * waiters' first node is NULL. */
+    uintptr_t slow = (uintptr_t)((int32_t)(int16_t)p->link[i] + 1) |
+                     (uintptr_t)ebb_dlist_first(&p->waiters.l);
+    if (EBB_UNLIKELY(slow != 0)) {
         return ebb__pool_release_slow_unlock(p, i, s); /* misuse, or a waiter */
     }
     p->link[i] = p->free;

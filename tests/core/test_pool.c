@@ -277,6 +277,65 @@ static void test_pool_conservation_random(void **state)
     assert_true(total_got > 1000);
 }
 
+/* The free's index arithmetic (a multiply by the inverse of the block
+ * size's odd factor and a rotation, no divide) against the reference
+ * "offset % size == 0 and offset < count * size": every byte offset from
+ * two blocks below the storage to two past it, for block sizes odd, even,
+ * powers of two and mixed, and pointers far away. */
+#define SWEEP(size_, count_)                                                   \
+    do {                                                                       \
+        static struct { uint8_t b[size_]; } blocks_[count_];                   \
+        static uint16_t links_[count_];                                        \
+        memset(links_, 0, sizeof links_);                                      \
+        ebb_pool p_ = EBB_POOL_INITIALIZER(blocks_, links_);                   \
+        sweep_pool(&p_, (uint8_t *)blocks_, (size_), (count_));               \
+    } while (0)
+
+static void sweep_pool(ebb_pool *p, uint8_t *base, uintptr_t size, uintptr_t count)
+{
+    void *all[8];
+    for (uintptr_t i = 0; i < count; i++) {
+        all[i] = ebb_pool_try_alloc(p);
+        assert_ptr_equal(all[i], base + i * size);
+    }
+    for (intptr_t off = -2 * (intptr_t)size; off < (intptr_t)((count + 2) * size); off++) {
+        uint8_t *ptr = base + off;
+        bool valid = off >= 0 && (uintptr_t)off % size == 0 && (uintptr_t)off < count * size;
+        if (valid) {
+            assert_int_equal(ebb_pool_free(p, ptr), EBB_OK);
+            assert_ptr_equal(ebb_pool_try_alloc(p), ptr); /* the one block freed */
+        } else {
+            EXPECT_CONTRACT("pool", 2, ebb_pool_free(p, ptr));
+        }
+    }
+    EXPECT_CONTRACT("pool", 2, ebb_pool_free(p, base - 0x10000000));
+    EXPECT_CONTRACT("pool", 2, ebb_pool_free(p, base + 0x10000000));
+    EXPECT_CONTRACT("pool", 2, ebb_pool_free(p, (void *)(uintptr_t)1));
+    EXPECT_CONTRACT("pool", 2, ebb_pool_free(p, (void *)UINTPTR_MAX));
+    for (uintptr_t i = 0; i < count; i++) {
+        assert_int_equal(ebb_pool_free(p, all[i]), EBB_OK);
+    }
+    assert_int_equal(ebb_pool_free_count(p), count);
+}
+
+static void test_pool_free_index_every_offset(void **state)
+{
+    (void)state;
+    SWEEP(1, 8);
+    SWEEP(2, 5);
+    SWEEP(3, 7);
+    SWEEP(4, 4);
+    SWEEP(6, 3);
+    SWEEP(12, 5);
+    SWEEP(24, 6);
+    SWEEP(40, 2);
+    SWEEP(96, 3);
+    SWEEP(255, 2);
+    SWEEP(256, 2);
+    SWEEP(1000, 2);
+    SWEEP(4095, 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -284,6 +343,7 @@ int main(void)
         RUN(test_pool_alloc_all_then_empty),
         RUN(test_pool_use_after_free_does_not_corrupt_pool),
         RUN(test_pool_misuse),
+        RUN(test_pool_free_index_every_offset),
         RUN(test_pool_alloc_waits_fifo_handoff),
         RUN(test_pool_cancelled_waiter_passes_block_on),
         RUN(test_pool_conservation_random),
