@@ -41,6 +41,9 @@ def main(argv):
     with open(budget_path) as f:
         budget = json.load(f)
     failures, lines = check_budget.check({"ops": ops}, budget)
+    # Every measured operation has a ceiling: a new one cannot go unchecked.
+    failures += ["ops.%s: measured but no ceiling in %s" % (k, budget_path)
+                 for k in ops if "ops." + k not in budget["ceilings"]]
     print("\n".join(lines))
     if failures:
         print("\n".join(failures), file=sys.stderr)

@@ -103,6 +103,8 @@ static EBB_TASK_DEFINE(yield_a, struct plain, yield_a_poll);
 static EBB_TASK_DEFINE(yield_b, struct plain, yield_b_poll);
 
 EBB_CHANNEL_DEFINE(chan, msg32, 8);
+typedef struct { char b[16]; } msg16;
+EBB_CHANNEL_DEFINE(chan16, msg16, 8);
 static EBB_SPSC_DEFINE(spsc, msg32, 8);
 static EBB_SIGNAL_DEFINE(sig);
 static EBB_EXECUTOR_DEFINE(exec, NULL);
@@ -125,6 +127,9 @@ int main(void)
     msg32 m = {{0}}, out;
     MEASURE("channel_try_send(32B)", (void)ebb_channel_try_send(&chan, &m));
     MEASURE("channel_try_recv(32B)", (void)ebb_channel_try_recv(&chan, &out));
+    msg16 m16 = {{0}}, out16;
+    MEASURE("channel_try_send+try_recv(16B)",
+            (void)ebb_channel_try_send(&chan16, &m16); (void)ebb_channel_try_recv(&chan16, &out16));
     MEASURE("spsc_try_reserve+commit", (void)ebb_spsc_try_reserve(&spsc); (void)ebb_spsc_commit(&spsc));
     MEASURE("spsc_try_peek+release", (void)ebb_spsc_try_peek(&spsc); (void)ebb_spsc_release(&spsc));
     MEASURE("signal_raise(no_waiter)", ebb_signal_raise(&sig, 1));

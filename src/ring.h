@@ -29,14 +29,16 @@ static inline void ring_pop(ebb__ring *r)
 
 /* Copy one element: word by word when both ends and the size allow it,
  * so the copy under the lock costs size/4 loads and stores on every
- * target, whatever the C library's memcpy does. */
+ * target, whatever the C library's memcpy does.  The stores go through a
+ * volatile pointer so that the compiler keeps this loop rather than
+ * turning it back into a call to memcpy (a byte loop in picolibc). */
 static inline void ring_copy(void *dst, const void *src, uint32_t size)
 {
     if ((((uintptr_t)dst | (uintptr_t)src | size) & (sizeof(uint32_t) - 1u)) == 0) {
-        uint32_t *d = dst;
+        volatile uint32_t *d = dst;
         const uint32_t *s = src;
-        for (uint32_t n = size / sizeof(uint32_t); n != 0; n--) {
-            *d++ = *s++;
+        for (uint32_t i = 0; i < size / sizeof(uint32_t); i++) {
+            d[i] = s[i];
         }
     } else {
         memcpy(dst, src, size);
