@@ -1,6 +1,7 @@
 /* executor.c - run queues and the poll loop. */
 #include "ebb/executor.h"
 #include "ebb/driver/port.h"
+#include "ebb/trace.h"
 
 EBB_MODULE("executor");
 
@@ -93,7 +94,9 @@ bool ebb_executor_poll(ebb_executor *ex)
         if (EBB_LIKELY(mine)) {
             /* The poll's context lives on this frame for its length. */
             ebb_cx cx = {t, false};
+            EBB__TRACE(EBB_TRACE_POLL, t, 0);
             ebb_poll_t r = t->poll(t, &cx);
+            EBB__TRACE(EBB_TRACE_POLL_END, t, r.ready_);
             ebb__task_unclaim(t, r.ready_ == 1u);
             if (EBB_UNLIKELY(r.ready_ != 0u)) {
                 yield = r.ready_ == EBB__POLL_YIELD;
@@ -139,6 +142,24 @@ bool ebb_executor_poll(ebb_executor *ex)
     return ebb_executor_has_work(ex);
 }
 
+#if EBB_CONFIG_TRACE
+/* Idle traced: one record when the executor goes to sleep, the stream
+ * drained then (the sleep is what the drain may take time from), and one
+ * when it has work again, however often the port's idle returns early. */
+static void trace_idle(ebb_executor *ex)
+{
+    EBB__TRACE(EBB_TRACE_IDLE, ex, 0);
+    ebb_trace_flush();
+    while (!ebb_executor_has_work(ex)) {
+        ebb_port_idle(ex);
+    }
+    EBB__TRACE(EBB_TRACE_IDLE_END, ex, 0);
+}
+#define EBB__TRACE_IDLE(ex) trace_idle(ex)
+#else
+#define EBB__TRACE_IDLE(ex) ebb_port_idle(ex)
+#endif
+
 ebb_poll_t ebb__yield_by_wake(ebb_cx *cx)
 {
     (void)ebb_wake(cx->task);
@@ -149,7 +170,7 @@ void ebb_executor_run(ebb_executor *ex)
 {
     for (;;) {
         if (!ebb_executor_poll(ex)) {
-            ebb_port_idle(ex);
+            EBB__TRACE_IDLE(ex);
         }
     }
 }

@@ -61,6 +61,7 @@ static void release_locked(ebb_pool *p, uintptr_t i)
 {
     ebb_dnode *n = ebb_dlist_pop_front(&p->waiters.l);
     if (n != NULL) {
+        EBB__TRACE(EBB_TRACE_FIRE, &p->waiters, 0);
         p->link[i] = p->handed;
         p->handed = (uint16_t)(i + 1u);
         (void)ebb__wake_locked(EBB_CONTAINER_OF(n, ebb_wait, node)->task);

@@ -24,6 +24,7 @@ static int give_locked(ebb_sem *s)
 {
     ebb_dnode *n = ebb_dlist_pop_front(&s->waiters.l);
     if (n != NULL) {
+        EBB__TRACE(EBB_TRACE_FIRE, &s->waiters, 0);
         (void)ebb__wake_locked(EBB_CONTAINER_OF(n, ebb_wait, node)->task);
         return EBB_OK;
     }

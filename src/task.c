@@ -44,6 +44,7 @@ __attribute__((cold)) int ebb_task_spawn(ebb_executor *ex, ebb_task *t)
     t->co.resume = 0;
     t->exec = (uint8_t)id;
     t->state = (uint8_t)((t->state & ~EBB__TASK_STATE_MASK) | (unsigned)EBB_TASK_RUNNING);
+    EBB__TRACE(EBB_TRACE_SPAWN, t, 0);
     (void)ebb__wake_locked(t);
     ebb_port_unlock(s);
     return EBB_OK;
@@ -84,6 +85,7 @@ int ebb_task_cancel(ebb_task *t)
      * queued it stays queued: the executor skips a task that is not
      * running, and a re-spawn on the same executor reuses the queue entry. */
     ebb_cx cx = {t, true};
+    EBB__TRACE(EBB_TRACE_CANCEL, t, 0);
     ebb__poll_drop(t->poll(t, &cx));
     t->co.resume = 0;
     t->state = (uint8_t)(t->state & ~(EBB__TASK_BUSY | EBB__TASK_STATE_MASK)); /* idle */

@@ -253,6 +253,7 @@ static void expire_first(node *f)
         x = left(x);
     }
     erase_on_path(f, pn, pd, k);
+    EBB__TRACE(EBB_TRACE_TIMER_FIRE, timer_of(f), 0);
     (void)ebb__wake_locked(f->task);
 }
 
@@ -358,6 +359,7 @@ ebb_poll_t (ebb_sleep_until)(ebb_cx *cx, ebb_timer *t, ebb_ticks deadline)
             r = EBB_READY; /* already due: no need to touch the queue */
         } else {
             t->wait.task = cx->task;
+            EBB__TRACE(EBB_TRACE_TIMER_ARM, t, deadline);
             insert(&t->wait);
             new_first = first == &t->wait;
         }

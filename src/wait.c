@@ -46,6 +46,7 @@ void ebb__wait_miss_locked(ebb_cx *cx, ebb_wait *w, ebb_waitlist *list, bool mor
     ebb__dlist_link(&list->l, &w->node, w->task != NULL);
     w->task = cx->task;
     w->list = list;
+    EBB__TRACE(EBB_TRACE_WAIT, list, 0);
 }
 
 bool ebb_waitlist_wake_one_locked(ebb_waitlist *list)
@@ -54,6 +55,7 @@ bool ebb_waitlist_wake_one_locked(ebb_waitlist *list)
     if (n == NULL) {
         return false;
     }
+    EBB__TRACE(EBB_TRACE_FIRE, list, 0);
     (void)ebb__wake_locked(EBB_CONTAINER_OF(n, ebb_wait, node)->task);
     return true;
 }

@@ -13,6 +13,7 @@
 
 #include <stdbool.h>
 
+#include "ebb/trace.h"
 #include "ebb/driver/list.h"
 #include "ebb/driver/port.h"
 #include "ebb/executor.h"
@@ -166,6 +167,7 @@ static inline bool ebb__wake_locked(ebb_task *t)
         return false;
     }
     ebb_executor *ex = __start_ebb_executors[t->exec];
+    EBB__TRACE(EBB_TRACE_WAKE, t, 0);
     ebb_list_push_back(&ex->ready, &t->node);
     if (ex->pend != NULL) {
         ex->pend(ex);

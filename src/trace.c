@@ -1,0 +1,107 @@
+/* trace.c - the trace ring: records in, a binary stream out. */
+#include "ebb/trace.h"
+
+#if EBB_CONFIG_TRACE
+
+#include <string.h>
+
+#include "ebb/contract.h"
+#include "ebb/driver/port.h"
+#include "ebb/driver/time_driver.h"
+
+/* The context number of a record: a port that can tell its interrupts
+ * apart defines EBB_PORT_TRACE_CTX() in ebb_port_impl.h. */
+#ifndef EBB_PORT_TRACE_CTX
+#define EBB_PORT_TRACE_CTX() 0u
+#endif
+
+#define RING EBB_CONFIG_TRACE_RING
+
+/* Records [tail, head) are waiting to be drained (free-running indices,
+ * slot = index % RING).  Writers add at head under the lock and never pass
+ * tail + RING, so the one reader may copy [tail, head) without the lock
+ * and then advance tail under it.  Named and global so that gdb can read
+ * it (tools/gdb/ebb.py). */
+struct ebb_trace_ring {
+    uint32_t head;
+    uint32_t tail;
+    uint32_t lost;      /* dropped since start */
+    uint32_t reported;  /* of them, reported in the stream */
+    uint32_t size;      /* RING, for a reader without the headers */
+    ebb_trace_record rec[RING];
+} ebb_trace_ring = {0, 0, 0, 0, RING, {{0, 0, 0, 0, 0}}};
+
+EBB_WEAK uint32_t ebb_trace_clock(void) { return (uint32_t)ebb_time_driver_now(); }
+EBB_WEAK uint32_t ebb_trace_clock_hz(void) { return EBB_CONFIG_TICK_HZ; }
+EBB_WEAK void ebb_trace_output(const void *bytes, size_t n)
+{
+    (void)bytes;
+    (void)n;
+}
+
+void ebb__trace(uint8_t event, const void *obj, uint16_t arg)
+{
+    struct ebb_trace_ring *const r = &ebb_trace_ring;
+    ebb_irq_state s = ebb_port_lock();
+    uint32_t const h = r->head;
+    if (h - r->tail >= RING) {
+        r->lost++; /* full: the undrained records are kept */
+    } else {
+        ebb_trace_record *const e = &r->rec[h % RING];
+        e->time = ebb_trace_clock();
+        e->obj = (uint32_t)(uintptr_t)obj;
+        e->arg = arg;
+        e->event = event;
+        e->ctx = (uint8_t)EBB_PORT_TRACE_CTX();
+        r->head = h + 1u;
+    }
+    ebb_port_unlock(s);
+}
+
+size_t ebb_trace_read(ebb_trace_record *out, size_t max)
+{
+    struct ebb_trace_ring *const r = &ebb_trace_ring;
+    ebb_irq_state s = ebb_port_lock();
+    uint32_t const tail = r->tail;
+    uint32_t const avail = r->head - tail;
+    ebb_port_unlock(s);
+    size_t n = avail < max ? avail : max;
+    for (size_t i = 0; i < n; i++) {
+        out[i] = r->rec[(tail + (uint32_t)i) % RING]; /* no writer touches these */
+    }
+    s = ebb_port_lock();
+    r->tail = tail + (uint32_t)n;
+    ebb_port_unlock(s);
+    return n;
+}
+
+uint32_t ebb_trace_lost(void) { return ebb_trace_ring.lost; }
+
+void ebb_trace_flush(void)
+{
+    static uint8_t started;
+    if (!started) {
+        started = 1;
+        ebb_trace_header const h = {{'E', 'B', 'B', 'T'}, 1u, (uint16_t)sizeof(ebb_trace_record),
+                                    ebb_trace_clock_hz()};
+        ebb_trace_output(&h, sizeof h);
+    }
+    ebb_trace_record buf[16];
+    size_t n;
+    while ((n = ebb_trace_read(buf, sizeof buf / sizeof buf[0])) != 0) {
+        ebb_trace_output(buf, n * sizeof buf[0]);
+    }
+    struct ebb_trace_ring *const r = &ebb_trace_ring;
+    uint32_t const lost = r->lost; /* a word read: no lock needed */
+    if (lost != r->reported) {
+        ebb_trace_record const e = {ebb_trace_clock(), lost - r->reported, 0, EBB_TRACE_LOST,
+                                    (uint8_t)EBB_PORT_TRACE_CTX()};
+        r->reported = lost;
+        ebb_trace_output(&e, sizeof e);
+    }
+}
+
+#else
+typedef int ebb__trace_off; /* a translation unit is never empty */
+
+#endif

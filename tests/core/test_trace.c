@@ -1,0 +1,189 @@
+/* The trace (ebb/trace.h), on a core built with EBB_CONFIG_TRACE=1: which
+ * events each step records, in order and with its time; the ring's
+ * overflow counted and reported; the drained stream's format. */
+#include <stdlib.h>
+
+#include "test_support.h"
+#include "ebb/trace.h"
+
+#if !EBB_CONFIG_TRACE
+#error "test_trace needs the core built with EBB_CONFIG_TRACE=1"
+#endif
+
+/* What ebb_trace_flush() wrote (replaces the weak default). */
+static uint8_t stream[64 * 1024];
+static size_t streamed;
+void ebb_trace_output(const void *bytes, size_t n)
+{
+    assert_true(streamed + n <= sizeof stream);
+    memcpy(stream + streamed, bytes, n);
+    streamed += n;
+}
+
+static ebb_trace_record got[EBB_CONFIG_TRACE_RING];
+static size_t n_got;
+
+static void drain(void) { n_got = ebb_trace_read(got, EBB_CONFIG_TRACE_RING); }
+
+static void expect(size_t i, uint8_t event, const void *obj, uint16_t arg)
+{
+    assert_true(i < n_got);
+    assert_int_equal(got[i].event, event);
+    assert_int_equal(got[i].obj, (uint32_t)(uintptr_t)obj);
+    assert_int_equal(got[i].arg, arg);
+}
+
+static EBB_SEM_DEFINE(sem, 0, 1);
+
+struct taker {
+    ebb_task task;
+    ebb_wait wait;
+};
+static ebb_poll_t taker_poll(ebb_task *self, ebb_cx *cx)
+{
+    struct taker *t = EBB_CONTAINER_OF(self, struct taker, task);
+    EBB_BEGIN(cx, &self->co);
+    EBB_AWAIT(ebb_sem_take(&t->wait, &sem));
+    EBB_END();
+}
+static struct taker taker = {.task = EBB_TASK_INITIALIZER(taker_poll)};
+
+struct sleeper {
+    ebb_task task;
+    ebb_timer timer;
+};
+static ebb_poll_t sleeper_poll(ebb_task *self, ebb_cx *cx)
+{
+    struct sleeper *s = EBB_CONTAINER_OF(self, struct sleeper, task);
+    EBB_BEGIN(cx, &self->co);
+    EBB_AWAIT(ebb_sleep_for(&s->timer, 10));
+    EBB_END();
+}
+static struct sleeper sleeper = {.task = EBB_TASK_INITIALIZER(sleeper_poll)};
+
+static void give_isr(void *arg) { assert_int_equal(ebb_sem_give(arg), EBB_OK); }
+
+static int trace_setup(void **state)
+{
+    ebb_test_setup(state);
+    drain(); /* what earlier tests left */
+    return 0;
+}
+
+/* Spawn, poll, wait, arm, fire, wake, done: each step's records. */
+static void test_trace_events_in_order(void **state)
+{
+    (void)state;
+    ebb_host_advance(100);
+    assert_int_equal(ebb_task_spawn(&test_exec, &taker.task), EBB_OK);
+    assert_int_equal(ebb_task_spawn(&test_exec, &sleeper.task), EBB_OK);
+    drain();
+    assert_int_equal(n_got, 4);
+    expect(0, EBB_TRACE_SPAWN, &taker.task, 0);
+    expect(1, EBB_TRACE_WAKE, &taker.task, 0);
+    expect(2, EBB_TRACE_SPAWN, &sleeper.task, 0);
+    expect(3, EBB_TRACE_WAKE, &sleeper.task, 0);
+    assert_int_equal(got[0].time, 100);
+    assert_int_equal(got[0].ctx, 0);
+
+    (void)ebb_executor_poll(&test_exec);
+    drain();
+    assert_int_equal(n_got, 6);
+    expect(0, EBB_TRACE_POLL, &taker.task, 0);
+    expect(1, EBB_TRACE_WAIT, &sem.waiters, 0);
+    expect(2, EBB_TRACE_POLL_END, &taker.task, 0);
+    expect(3, EBB_TRACE_POLL, &sleeper.task, 0);
+    expect(4, EBB_TRACE_TIMER_ARM, &sleeper.timer, 110);
+    expect(5, EBB_TRACE_POLL_END, &sleeper.task, 0);
+
+    ebb_host_irq(give_isr, &sem);
+    drain();
+    assert_int_equal(n_got, 2);
+    expect(0, EBB_TRACE_FIRE, &sem.waiters, 0);
+    expect(1, EBB_TRACE_WAKE, &taker.task, 0);
+
+    ebb_host_advance(10);
+    drain();
+    assert_int_equal(n_got, 2);
+    expect(0, EBB_TRACE_TIMER_FIRE, &sleeper.timer, 0);
+    expect(1, EBB_TRACE_WAKE, &sleeper.task, 0);
+    assert_int_equal(got[0].time, 110);
+
+    (void)ebb_executor_poll(&test_exec);
+    drain();
+    assert_int_equal(n_got, 4);
+    expect(0, EBB_TRACE_POLL, &taker.task, 0);
+    expect(1, EBB_TRACE_POLL_END, &taker.task, 1); /* done */
+    expect(2, EBB_TRACE_POLL, &sleeper.task, 0);
+    expect(3, EBB_TRACE_POLL_END, &sleeper.task, 1);
+}
+
+/* A cancel is recorded before the body runs in cancel mode. */
+static void test_trace_cancel(void **state)
+{
+    (void)state;
+    assert_int_equal(ebb_task_spawn(&test_exec, &taker.task), EBB_OK);
+    (void)ebb_executor_poll(&test_exec);
+    drain();
+    assert_int_equal(ebb_task_cancel(&taker.task), EBB_OK);
+    drain();
+    assert_int_equal(n_got, 1);
+    expect(0, EBB_TRACE_CANCEL, &taker.task, 0);
+}
+
+/* A full ring keeps what it holds, drops and counts the rest; the stream
+ * carries the header, every kept record, then the count of the dropped. */
+static void test_trace_overflow_counted_and_streamed(void **state)
+{
+    (void)state;
+    uint32_t const lost0 = ebb_trace_lost();
+    ebb_trace_flush(); /* the header, and anything earlier */
+    streamed = 0;
+    for (unsigned i = 0; i < EBB_CONFIG_TRACE_RING + 5u; i++) {
+        EBB_TRACE_ISR_ENTER(i);
+    }
+    assert_int_equal(ebb_trace_lost() - lost0, 5);
+    ebb_trace_flush();
+    assert_int_equal(streamed, (EBB_CONFIG_TRACE_RING + 1u) * sizeof(ebb_trace_record));
+    ebb_trace_record r;
+    for (unsigned i = 0; i < EBB_CONFIG_TRACE_RING; i++) {
+        memcpy(&r, stream + i * sizeof r, sizeof r);
+        assert_int_equal(r.event, EBB_TRACE_ISR);
+        assert_int_equal(r.arg, i);
+    }
+    memcpy(&r, stream + EBB_CONFIG_TRACE_RING * sizeof r, sizeof r);
+    assert_int_equal(r.event, EBB_TRACE_LOST);
+    assert_int_equal(r.obj, 5);
+    streamed = 0;
+    ebb_trace_flush(); /* nothing new, nothing lost since */
+    assert_int_equal(streamed, 0);
+}
+
+/* The first flush of a program starts with the header (this test runs
+ * first). */
+static void test_trace_stream_header(void **state)
+{
+    (void)state;
+    streamed = 0;
+    EBB_TRACE_ISR_ENTER(7);
+    ebb_trace_flush();
+    ebb_trace_header h;
+    assert_true(streamed == sizeof h + sizeof(ebb_trace_record));
+    memcpy(&h, stream, sizeof h);
+    assert_memory_equal(h.magic, "EBBT", 4);
+    assert_int_equal(h.version, 1);
+    assert_int_equal(h.record_size, 12);
+    assert_int_equal(h.clock_hz, EBB_CONFIG_TICK_HZ);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_trace_stream_header, trace_setup, ebb_test_teardown),
+        cmocka_unit_test_setup_teardown(test_trace_events_in_order, trace_setup, ebb_test_teardown),
+        cmocka_unit_test_setup_teardown(test_trace_cancel, trace_setup, ebb_test_teardown),
+        cmocka_unit_test_setup_teardown(test_trace_overflow_counted_and_streamed, trace_setup,
+                                        ebb_test_teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
