@@ -6,6 +6,7 @@
 # Other targets:
 #   make run BOARD=qemu-netduinoplus2 APP=button   build that app only, run it in QEMU
 #   make debug BOARD=qemu-netduinoplus2 APP=button  same, halted, with a gdb server on :1234
+#   make trace BOARD=qemu-netduinoplus2 APP=showdown  same with tracing on, decoded into build/trace/
 #     (EBB_GDB_PORT=<port> for another port)
 #     (APP: any folder apps/<name>/; BOARD: a board, a preset or your board's folder)
 #   make host | firmware | clean
@@ -21,7 +22,7 @@ FIRMWARE_PRESETS := qemu-netduinoplus2 nucleo-f446ze nucleo-f446ze-os $(TARGET_P
 # printed, stopped at main) are checked as users run them.
 RUN_BOARDS := qemu-netduinoplus2 mps2-an385 mps2-an386 mps2-an500 mps2-an505 microbit qemu-riscv-virt
 
-.PHONY: all deps host host-clang firmware showdown-picolibc test showdown run debug clean
+.PHONY: all deps host host-clang firmware showdown-picolibc test showdown run debug trace clean
 
 all: test
 
@@ -57,6 +58,7 @@ test: host host-clang firmware showdown-picolibc
 	JOBS=$(JOBS) sh tests/boards/make_run.sh $(RUN_BOARDS)
 	JOBS=$(JOBS) sh tests/boards/make_debug.sh $(RUN_BOARDS)
 	sh scripts/showdown_run.sh
+	JOBS=$(JOBS) sh scripts/trace_test.sh
 	python3 scripts/size_table.py --jobs $(JOBS)
 	sh scripts/showdown.sh --budget
 	@echo "make test: all suites passed"
@@ -69,6 +71,11 @@ run: deps
 
 debug: deps
 	@JOBS=$(JOBS) sh scripts/run.sh $(BOARD) $(APP) --debug
+
+# Build APP with tracing on, run it on QEMU, decode the trace into
+# build/trace/$(APP).log, .json, .vcd and .svg (docs/tracing.md).
+trace: deps
+	@JOBS=$(JOBS) sh scripts/trace.sh $(BOARD) $(APP)
 
 clean:
 	rm -rf build

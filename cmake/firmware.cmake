@@ -51,6 +51,7 @@ endif()
 # build/<board>/ebb_firmware.txt: what scripts/run.sh may run, and how.
 #   board <name>
 #   qemu <program> <args...>          (absent on hardware-only boards)
+#   icount_shift <n>                  (the board's -icount shift, when not 0)
 #   app|other <target> <elf>
 get_property(_ebb_fw GLOBAL PROPERTY EBB_FIRMWARE_TARGETS)
 get_property(_ebb_apps GLOBAL PROPERTY EBB_APPS)
@@ -58,6 +59,9 @@ string(REPLACE ";" " " _q "${EBB_QEMU};${EBB_QEMU_ARGS}")
 set(_ebb_lines "board ${EBB_BOARD_NAME}\n")
 if(EBB_BOARD_RUNS_ON_QEMU)
   string(APPEND _ebb_lines "qemu ${_q}\n")
+  if(DEFINED EBB_QEMU_ICOUNT_SHIFT)
+    string(APPEND _ebb_lines "icount_shift ${EBB_QEMU_ICOUNT_SHIFT}\n")
+  endif()
 endif()
 foreach(t ${_ebb_fw})
   if(t IN_LIST _ebb_apps)

@@ -148,12 +148,11 @@ bool ebb_executor_poll(ebb_executor *ex)
  * when it has work again, however often the port's idle returns early. */
 static void trace_idle(ebb_executor *ex)
 {
-    EBB__TRACE(EBB_TRACE_IDLE, ex, 0);
-    ebb_trace_flush();
+    EBB_TRACE_IDLE_ENTER(ex);
     while (!ebb_executor_has_work(ex)) {
         ebb_port_idle(ex);
     }
-    EBB__TRACE(EBB_TRACE_IDLE_END, ex, 0);
+    EBB_TRACE_IDLE_EXIT(ex);
 }
 #define EBB__TRACE_IDLE(ex) trace_idle(ex)
 #else

@@ -168,3 +168,12 @@ void ebb_board_init(void)
     (void)ebb_board_key_player_start(&finger_exec.ex);
     ebb_systick_time_init(EBB_BOARD_CORE_HZ);
 }
+
+#if EBB_CONFIG_TRACE
+/* Trace timestamps (ebb/trace.h) from QEMU's TIM2, which counts virtual
+ * nanoseconds from reset with no set-up (the firmware suite's reference
+ * clock, tests/firmware/ref_stm32_tim2.c): finer than ebb's microsecond
+ * clock, and readable before the time driver starts. */
+uint32_t ebb_trace_clock(void) { return *(volatile uint32_t *)0x40000024u; }
+uint32_t ebb_trace_clock_hz(void) { return 1000000000u; }
+#endif

@@ -2,6 +2,7 @@
 #include "ebb_stm32_exti.h"
 
 #include "ebb/driver/port.h"
+#include "ebb/trace.h"
 #include "ebb_cortex_m.h"
 #include "regs/rcc.h"
 
@@ -71,8 +72,13 @@ bool ebb_exti_virtual_edge(unsigned line, ebb_exti_edge edge)
 #endif
 
 /* Weak so that an application can wrap a handler (see the header). */
-#define EBB_EXTI_HANDLER(name, mask) \
-    EBB_WEAK void name(void) { ebb_exti_dispatch(mask); }
+#define EBB_EXTI_HANDLER(name, mask)       \
+    EBB_WEAK void name(void)               \
+    {                                      \
+        EBB_TRACE_ISR_ENTER(ebb_cm_ipsr()); \
+        ebb_exti_dispatch(mask);           \
+        EBB_TRACE_ISR_EXIT(ebb_cm_ipsr());  \
+    }
 
 /* A group with no line in FIRST..LAST: nobody can wait there and ebb never
  * enables its interrupt, so its vector reports an unexpected interrupt, like

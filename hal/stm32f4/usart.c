@@ -2,6 +2,7 @@
 #include "ebb_stm32_usart.h"
 
 #include "ebb/driver/port.h"
+#include "ebb/trace.h"
 #include "ebb_cortex_m.h"
 #include "ebb/driver/wait.h"
 #include "regs/rcc.h"
@@ -141,6 +142,7 @@ __attribute__((cold)) void ebb_usart_write_blocking(ebb_usart *u, const void *da
 
 void ebb_usart_isr(ebb_usart *u)
 {
+    EBB_TRACE_ISR_ENTER(ebb_cm_ipsr());
     ebb_stm32_usart_regs *r = u->regs;
     uint32_t sr = r->SR;
     if (sr & (EBB_USART_SR_RXNE | EBB_USART_SR_ORE)) { /* never while the receiver is off */
@@ -160,4 +162,5 @@ void ebb_usart_isr(ebb_usart *u)
         tx_finish(u);
         ebb_port_unlock(s);
     }
+    EBB_TRACE_ISR_EXIT(ebb_cm_ipsr());
 }

@@ -128,8 +128,11 @@ uint32_t ebb_trace_clock(void);
 uint32_t ebb_trace_clock_hz(void);
 
 #define EBB__TRACE(ev, obj, arg) ebb__trace((uint8_t)(ev), (obj), (uint16_t)(arg))
+#define EBB__TRACE_IDLE_ENTER(ex) (EBB__TRACE(EBB_TRACE_IDLE, (ex), 0), ebb_trace_flush())
 
 #else
+
+#define EBB__TRACE_IDLE_ENTER(ex) ((void)0)
 
 #define EBB__TRACE(ev, obj, arg) ((void)0)
 
@@ -142,6 +145,15 @@ uint32_t ebb_trace_clock_hz(void);
 #define EBB_TRACE_ISR_ENTER(irq) EBB__TRACE(EBB_TRACE_ISR, NULL, (irq))
 /** Last statement of such a handler: record its exit.  Cost: one record. */
 #define EBB_TRACE_ISR_EXIT(irq) EBB__TRACE(EBB_TRACE_ISR_END, NULL, (irq))
+
+/** In a run loop of one's own (ebb_executor_run() has these): executor
+ *  `ex` found no work and goes to sleep - record it, and drain the ring
+ *  (ebb_trace_flush()), the sleep being what the drain may take time from.
+ *  Nothing when tracing is off.  Context: the loop's thread.
+ *  Cost: one record plus the drain. */
+#define EBB_TRACE_IDLE_ENTER(ex) EBB__TRACE_IDLE_ENTER(ex)
+/** ... and is awake with work again.  Cost: one record. */
+#define EBB_TRACE_IDLE_EXIT(ex) EBB__TRACE(EBB_TRACE_IDLE_END, (ex), 0)
 
 #ifdef __cplusplus
 }

@@ -13,6 +13,7 @@
 
 #include "ebb/contract.h"
 #include "ebb/executor.h"
+#include "ebb/trace.h"
 #include "ebb_port_impl.h"
 
 #ifdef __cplusplus
@@ -384,7 +385,9 @@ static inline void ebb_cm_irq_executor_run(ebb_cm_irq_executor *x)
 #if EBB_CONFIG_PORT_CHECK_CEILING
     ebb_cm_check_ceiling();
 #endif
+    EBB_TRACE_ISR_ENTER(ebb_cm_ipsr());
     (void)ebb_executor_poll(&x->ex);
+    EBB_TRACE_ISR_EXIT(ebb_cm_ipsr());
 }
 
 /** Define the interrupt handler `handler` (the vector's name, e.g.

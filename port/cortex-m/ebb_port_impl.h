@@ -81,6 +81,16 @@
 #define EBB_CONFIG_PORT_SEMIHOSTING 1
 #endif
 
+/* A trace record's context (ebb/trace.h): the running exception's number
+ * (IPSR; 0 in thread mode). */
+static inline uint32_t ebb__cm_trace_ctx(void)
+{
+    uint32_t v;
+    __asm volatile("mrs %0, ipsr" : "=r"(v));
+    return v;
+}
+#define EBB_PORT_TRACE_CTX() ebb__cm_trace_ctx()
+
 /* Convert a logical priority (0 = most urgent) to the NVIC byte format. */
 #define EBB_PORT_PRIO(p) ((uint8_t)((p) << (8 - (EBB_CONFIG_PORT_PRIO_BITS))))
 

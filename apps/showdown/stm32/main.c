@@ -46,7 +46,9 @@ __attribute__((hot)) void EXTI15_10_IRQHandler(void)
 #if SHOWDOWN_SELFTIME
     uint32_t t1 = ebb_cm_cyccnt();
 #endif
+    EBB_TRACE_ISR_ENTER(ebb_cm_ipsr());
     ebb_exti_dispatch(EBB_EXTI_LINES_15_10);
+    EBB_TRACE_ISR_EXIT(ebb_cm_ipsr());
 #if SHOWDOWN_SELFTIME
     showdown_selftime_irq(t1, ebb_cm_cyccnt());
 #endif
@@ -319,7 +321,9 @@ static int showdown_run(void)
         }
         __asm volatile("cpsid i" ::: "memory");
         if (!ebb_executor_has_work(&exec)) {
+            EBB_TRACE_IDLE_ENTER(&exec);
             __asm volatile("dsb\n\twfi" ::: "memory");
+            EBB_TRACE_IDLE_EXIT(&exec);
         }
     }
     return 0; /* never */

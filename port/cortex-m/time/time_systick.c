@@ -5,6 +5,7 @@
 
 #include "ebb/driver/port.h"
 #include "ebb/driver/time_driver.h"
+#include "ebb/trace.h"
 #include "ebb_cortex_m.h"
 
 #define MAX_LOAD 0x00FFFFFFu
@@ -244,6 +245,7 @@ bool ebb_time_driver_set_alarm(ebb_ticks at)
 
 void SysTick_Handler(void)
 {
+    EBB_TRACE_ISR_ENTER(15u);
     ebb_irq_state s = ebb_port_lock();
     bool fire = false;
     (void)sync(); /* every wrap must be folded in, armed or not */
@@ -255,4 +257,5 @@ void SysTick_Handler(void)
     if (fire) {
         ebb_time_alarm_isr();
     }
+    EBB_TRACE_ISR_EXIT(15u);
 }

@@ -1,0 +1,336 @@
+#!/usr/bin/env python3
+"""Decode an ebb trace stream (ebb/trace.h) with the program's ELF and write
+what it shows:
+
+  <out>.log           the events as text, then the statistics below
+  <out>.json          Chrome / Perfetto trace-event JSON (ui.perfetto.dev,
+                      chrome://tracing): a lane per task, interrupt and idle
+  <out>.vcd           value change dump for gtkwave or PulseView: one wire
+                      per lane, 1 while it runs
+  <out>.svg           a self-contained timeline, a lane per task, interrupt
+                      and idle
+  <out>.summary.json  the figures, for scripts and tests
+
+and prints per-lane CPU share (time spent in a lane, minus the interrupts
+nested inside it), idle share, the longest polls (a task that holds its
+executor shows here) and a histogram of wake-to-poll latency.
+
+usage: ebb_trace.py [--elf FIRMWARE.elf] [--out PREFIX] STREAM.bin
+Python 3 standard library only.
+"""
+import argparse
+import bisect
+import json
+import struct
+import sys
+
+EVENTS = {
+    1: "SPAWN", 2: "WAKE", 3: "POLL", 4: "POLL_END", 5: "CANCEL", 6: "WAIT",
+    7: "FIRE", 8: "TIMER_ARM", 9: "TIMER_FIRE", 10: "ISR", 11: "ISR_END",
+    12: "IDLE", 13: "IDLE_END", 14: "LOST",
+}
+POLL_RESULT = {0: "pending", 1: "done", 2: "yielded"}
+# Cortex-M system exceptions by number (IPSR); device interrupts are 16 + n.
+CM_EXCEPTIONS = {2: "NMI", 3: "HardFault", 11: "SVCall", 14: "PendSV", 15: "SysTick"}
+
+
+# ---- the stream ----
+
+def read_stream(path):
+    """(clock_hz, [(time, obj, arg, event, ctx)]), times unwrapped to 64 bits."""
+    data = open(path, "rb").read()
+    if len(data) < 12 or data[:4] != b"EBBT":
+        sys.exit("%s: not an ebb trace stream (no EBBT header)" % path)
+    version, rsize, hz = struct.unpack_from("<HHI", data, 4)
+    if version != 1 or rsize != 12:
+        sys.exit("%s: stream version %d, record size %d: this decoder reads version 1, 12 bytes"
+                 % (path, version, rsize))
+    recs = []
+    base = 0
+    last = None
+    for off in range(12, len(data) - rsize + 1, rsize):
+        t, obj, arg, ev, ctx = struct.unpack_from("<IIHBB", data, off)
+        if last is not None and t < last and last - t > 0x80000000:
+            base += 1 << 32  # the 32-bit clock wrapped
+        last = t
+        recs.append((base + t, obj, arg, ev, ctx))
+    # Records made before the clock ran (start-up code) may read any value:
+    # a record later than the one after it takes that one's time.
+    for i in range(len(recs) - 2, -1, -1):
+        if recs[i][0] > recs[i + 1][0]:
+            recs[i] = (recs[i + 1][0],) + recs[i][1:]
+    return hz, recs
+
+
+# ---- symbols from the ELF (32-bit little-endian: every ebb target) ----
+
+def read_symbols(path):
+    """Sorted [(address, size, name)] of the ELF's data and function symbols."""
+    d = open(path, "rb").read()
+    if d[:4] != b"\x7fELF" or d[4] != 1 or d[5] != 1:
+        return []
+    shoff, = struct.unpack_from("<I", d, 0x20)
+    shentsize, shnum = struct.unpack_from("<HH", d, 0x2E)
+    sections = [struct.unpack_from("<IIIIIIIIII", d, shoff + i * shentsize) for i in range(shnum)]
+    syms = []
+    for s in sections:
+        if s[1] != 2:  # SHT_SYMTAB
+            continue
+        strtab = sections[s[6]]
+        for off in range(s[4], s[4] + s[5], 16):
+            name, value, size, info = struct.unpack_from("<IIIB", d, off)
+            if (info & 0xF) not in (1, 2) or name == 0:  # OBJECT, FUNC
+                continue
+            end = d.index(b"\0", strtab[4] + name)
+            syms.append((value & ~1 if (info & 0xF) == 2 else value, size,
+                         d[strtab[4] + name:end].decode()))
+    syms.sort()
+    return syms
+
+
+class Names:
+    def __init__(self, syms):
+        self.syms = syms
+        self.addrs = [s[0] for s in syms]
+
+    def __call__(self, addr):
+        i = bisect.bisect_right(self.addrs, addr) - 1
+        if i >= 0:
+            a, size, name = self.syms[i]
+            if addr < a + max(size, 1):
+                return name if addr == a else "%s+%d" % (name, addr - a)
+        return "0x%08x" % addr
+
+
+def irq_name(n):
+    if n in CM_EXCEPTIONS:
+        return CM_EXCEPTIONS[n]
+    return "IRQ%d" % (n - 16) if n >= 16 else "exception %d" % n
+
+
+# ---- the timeline ----
+
+def analyse(hz, recs, name):
+    """Lanes of spans, statistics and the text log."""
+    us = 1e6 / hz
+    spans = {}          # lane -> [(start, end, label)]
+    lane_kind = {}      # lane -> "task" | "irq" | "idle"
+    exclusive = {}      # lane -> ticks run, nested interrupts excluded
+    stack = []          # open (lane, start, nested_ticks)
+    polls = {}          # task lane -> polls
+    results = {}        # task lane -> {"pending": n, ...}
+    longest = []        # (duration, task, start)
+    woken = {}          # task address -> time of its first wake not yet polled
+    latencies = []
+    counts = {}
+    lost = 0
+    bad = []            # structural problems: an end without its start, ...
+    log = []
+
+    def open_span(lane, kind, t):
+        lane_kind.setdefault(lane, kind)
+        stack.append([lane, t, 0])
+
+    def close_span(lane, t):
+        if not stack or stack[-1][0] != lane:
+            bad.append("t=%d: end of %s while %s is open" % (t, lane, stack[-1][0] if stack else "nothing"))
+            return None
+        ln, start, nested = stack.pop()
+        spans.setdefault(ln, []).append((start, t))
+        exclusive[ln] = exclusive.get(ln, 0) + (t - start - nested)
+        if stack:
+            stack[-1][2] += t - start
+        return start
+
+    for t, obj, arg, ev, ctx in recs:
+        evn = EVENTS.get(ev, "EVENT%d" % ev)
+        counts[evn] = counts.get(evn, 0) + 1
+        where = "thread" if ctx == 0 else irq_name(ctx)
+        what = ""
+        if ev in (1, 2, 3, 4, 5):
+            task = name(obj)
+            what = task
+            if ev == 2 and obj not in woken:
+                woken[obj] = t
+            elif ev == 3:
+                open_span("task " + task, "task", t)
+                polls[task] = polls.get(task, 0) + 1
+                if obj in woken:
+                    latencies.append((t - woken.pop(obj)) * us)
+            elif ev == 4:
+                what += " " + POLL_RESULT.get(arg, str(arg))
+                start = close_span("task " + task, t)
+                r = results.setdefault(task, {})
+                r[POLL_RESULT.get(arg, str(arg))] = r.get(POLL_RESULT.get(arg, str(arg)), 0) + 1
+                if start is not None:
+                    longest.append(((t - start) * us, task, start * us))
+            elif ev == 5:
+                woken.pop(obj, None)
+        elif ev in (6, 7, 8, 9):
+            what = name(obj)
+            if ev == 8:
+                what += " deadline ...%04x" % arg
+        elif ev in (10, 11):
+            lane = "irq " + irq_name(arg)
+            what = irq_name(arg)
+            if ev == 10:
+                open_span(lane, "irq", t)
+            else:
+                close_span(lane, t)
+        elif ev in (12, 13):
+            what = name(obj)
+            if ev == 12:
+                open_span("idle", "idle", t)
+            else:
+                close_span("idle", t)
+        elif ev == 14:
+            lost += obj
+            what = "%d events dropped (ring full)" % obj
+        log.append("%14.3f us  %-9s %-10s %s" % (t * us, where, evn, what))
+
+    t0 = recs[0][0] if recs else 0
+    t1 = recs[-1][0] if recs else 0
+    total = max(t1 - t0, 1)
+    share = {ln: 100.0 * v / total for ln, v in exclusive.items()}
+    bins = [1, 2, 5, 10, 20, 50, 100, 1000]
+    hist = {}
+    for lat in latencies:
+        key = next(("< %d us" % b for b in bins if lat < b), ">= %d us" % bins[-1])
+        hist[key] = hist.get(key, 0) + 1
+    longest.sort(reverse=True)
+    summary = {
+        "clock_hz": hz,
+        "records": len(recs),
+        "span_us": total * us,
+        "lost": lost,
+        "events": counts,
+        "polls": polls,
+        "poll_results": results,
+        "cpu_share_percent": share,
+        "idle_percent": share.get("idle", 0.0),
+        "longest_polls": [{"task": tk, "us": d, "at_us": at} for d, tk, at in longest[:10]],
+        "wake_to_poll_us": {"count": len(latencies),
+                            "max": max(latencies) if latencies else 0,
+                            "histogram": hist},
+        "unclosed": [s[0] for s in stack],
+        "problems": bad[:20],
+        "lanes": {ln: lane_kind[ln] for ln in lane_kind},
+    }
+    return spans, lane_kind, summary, log, t0, t1, us
+
+
+def report(summary):
+    lines = ["", "trace: %d records over %.3f ms, %d events lost"
+             % (summary["records"], summary["span_us"] / 1000, summary["lost"]),
+             "CPU share (nested interrupts excluded):"]
+    for ln, v in sorted(summary["cpu_share_percent"].items(), key=lambda kv: -kv[1]):
+        lines.append("  %-28s %7.3f %%" % (ln, v))
+    lines.append("polls: " + ", ".join("%s %d" % kv for kv in sorted(summary["polls"].items())))
+    lines.append("longest polls:")
+    for p in summary["longest_polls"][:5]:
+        lines.append("  %-20s %9.3f us at %.3f ms" % (p["task"], p["us"], p["at_us"] / 1000))
+    w = summary["wake_to_poll_us"]
+    lines.append("wake-to-poll latency: %d wakes, max %.3f us" % (w["count"], w["max"]))
+    order = sorted(w["histogram"], key=lambda k: (k.startswith(">="), int(k.split()[1])))
+    for k in order:
+        lines.append("  %-10s %6d" % (k, w["histogram"][k]))
+    if summary["problems"] or summary["unclosed"]:
+        lines.append("problems: %s; open at the end: %s" % (summary["problems"], summary["unclosed"]))
+    return lines
+
+
+# ---- outputs ----
+
+def lane_order(lane_kind):
+    rank = {"irq": 0, "task": 1, "idle": 2}
+    return sorted(lane_kind, key=lambda ln: (rank[lane_kind[ln]], ln))
+
+
+def write_json(path, spans, lane_kind, us):
+    ev = []
+    for tid, ln in enumerate(lane_order(lane_kind), 1):
+        ev.append({"name": "thread_name", "ph": "M", "pid": 1, "tid": tid, "args": {"name": ln}})
+        for s, e in spans.get(ln, []):
+            ev.append({"name": ln.split(" ", 1)[-1], "ph": "X", "pid": 1, "tid": tid,
+                       "ts": s * us, "dur": (e - s) * us})
+    with open(path, "w") as f:
+        json.dump({"traceEvents": ev, "displayTimeUnit": "ns"}, f)
+
+
+def write_vcd(path, spans, lane_kind, hz):
+    lanes = lane_order(lane_kind)
+    ident = {ln: "!" + chr(ord("a") + i % 26) * (1 + i // 26) for i, ln in enumerate(lanes)}
+    changes = []
+    for ln in lanes:
+        for s, e in spans.get(ln, []):
+            changes.append((s, 1, ident[ln]))
+            changes.append((e, 0, ident[ln]))
+    changes.sort()
+    ns = 1e9 / hz
+    with open(path, "w") as f:
+        f.write("$timescale 1ns $end\n$scope module ebb $end\n")
+        for ln in lanes:
+            f.write("$var wire 1 %s %s $end\n" % (ident[ln], ln.replace(" ", "_")))
+        f.write("$upscope $end\n$enddefinitions $end\n#0\n$dumpvars\n")
+        for ln in lanes:
+            f.write("0%s\n" % ident[ln])
+        f.write("$end\n")
+        last = None
+        for t, v, i in changes:
+            tn = int(round(t * ns))
+            if tn != last:
+                f.write("#%d\n" % tn)
+                last = tn
+            f.write("%d%s\n" % (v, i))
+
+
+def write_svg(path, spans, lane_kind, t0, t1, us):
+    lanes = lane_order(lane_kind)
+    width, left, row = 1600, 170, 22
+    height = 40 + row * len(lanes)
+    scale = (width - left - 10) / max(t1 - t0, 1)
+    colour = {"irq": "#d9534f", "task": "#337ab7", "idle": "#999999"}
+    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-family="monospace" '
+           'font-size="12">' % (width, height),
+           '<rect width="100%%" height="100%%" fill="white"/>',
+           '<text x="%d" y="16">%.3f ms, one lane per task, interrupt and idle (hover a bar)</text>'
+           % (left, (t1 - t0) * us / 1000)]
+    for i, ln in enumerate(lanes):
+        y = 28 + i * row
+        out.append('<text x="4" y="%d">%s</text>' % (y + 13, ln))
+        out.append('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#eee"/>' % (left, y + 18, width - 10, y + 18))
+        for s, e in spans.get(ln, []):
+            x = left + (s - t0) * scale
+            w = max((e - s) * scale, 0.6)
+            out.append('<rect x="%.2f" y="%d" width="%.2f" height="16" fill="%s"><title>%s %.3f us at %.3f us'
+                       '</title></rect>' % (x, y + 2, w, colour[lane_kind[ln]], ln, (e - s) * us, s * us))
+    out.append("</svg>")
+    with open(path, "w") as f:
+        f.write("\n".join(out) + "\n")
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("stream")
+    ap.add_argument("--elf", help="the traced program, for task and object names")
+    ap.add_argument("--out", help="prefix of the output files (default: the stream's name)")
+    a = ap.parse_args(argv[1:])
+    prefix = a.out or a.stream.rsplit(".", 1)[0]
+    hz, recs = read_stream(a.stream)
+    name = Names(read_symbols(a.elf) if a.elf else [])
+    spans, lane_kind, summary, log, t0, t1, us = analyse(hz, recs, name)
+    lines = report(summary)
+    with open(prefix + ".log", "w") as f:
+        f.write("\n".join(log + lines) + "\n")
+    write_json(prefix + ".json", spans, lane_kind, us)
+    write_vcd(prefix + ".vcd", spans, lane_kind, hz)
+    write_svg(prefix + ".svg", spans, lane_kind, t0, t1, us)
+    with open(prefix + ".summary.json", "w") as f:
+        json.dump(summary, f, indent=1, sort_keys=True)
+    print("\n".join(lines[1:]))
+    print("wrote %s.log, .json, .vcd, .svg, .summary.json" % prefix)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

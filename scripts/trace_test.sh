@@ -1,0 +1,21 @@
+#!/bin/sh
+# make test's trace check (docs/tracing.md): `make trace` as a user runs
+# it, on the showdown (netduinoplus2, Cortex-M4) and on blinky (micro:bit,
+# Cortex-M0), each decoded trace held against what the program must do.
+set -eu
+cd "$(dirname "$0")/.."
+sh scripts/trace.sh qemu-netduinoplus2 showdown >build/trace-showdown.out
+# 200 edges: one button poll each (and its first), one message each
+# (and the writer's first poll); the EXTI, SysTick and idle lanes present.
+python3 scripts/check_trace.py build/trace/showdown.summary.json \
+    --polls button=201,writer=201 --lanes "irq SysTick,irq IRQ40,idle"
+lines=$(grep -c '^Button is' build/trace/showdown.console.txt || true)
+[ "$lines" -eq 200 ] || { echo "FAIL: $lines console lines, want 200"; exit 1; }
+for f in log json vcd svg; do
+    [ -s "build/trace/showdown.$f" ] || { echo "FAIL: no build/trace/showdown.$f"; exit 1; }
+done
+python3 -c 'import json,sys; json.load(open(sys.argv[1]))' build/trace/showdown.json
+# blinky wakes every 500 ms: 8 s of QEMU under -icount is many ticks.
+SECONDS_LIMIT=8 sh scripts/trace.sh microbit blinky >build/trace-blinky.out
+python3 scripts/check_trace.py build/trace/blinky.summary.json --min-polls blinky=10 --lanes idle
+echo "trace: PASS"
