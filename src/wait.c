@@ -71,7 +71,7 @@ void ebb_waitlist_wake_all(ebb_waitlist *list)
     ebb_waitlist batch;
     ebb_irq_state s = ebb_port_lock();
     ebb_dnode *const first = ebb_dlist_first(&list->l);
-    if (first == NULL || ebb__dnode_is_mark(first->next)) {
+    if (first == NULL || ebb_dnode_alone(first)) {
         (void)ebb_waitlist_wake_one_locked(list); /* none or one: one step */
         ebb_port_unlock(s);
         return;

@@ -171,13 +171,12 @@ static inline void ebb_exti_dispatch(uint32_t mask)
          * are never unmasked by ebb). */
         ebb_irq_state s = ebb_port_lock();
         ebb_waitlist *l = ebb_exti_list(EBB_CONFIG_STM32_EXTI_FIRST_LINE);
-        ebb_dnode *n = l->l.first;
+        ebb_dnode *n = ebb_dlist_first(&l->l);
         uint32_t pr = ebb__exti_take_pending_locked(mask) & EBB_EXTI_RANGE_MASK;
-        if (__builtin_expect(pr != 0u && n != NULL && ebb__dnode_is_mark(n->next), 1)) {
-            /* The usual case, one waiter: as ebb_dlist_pop_front on a
-             * list of one, laid out as one straight run of code. */
-            l->l.first = NULL;
-            n->next = NULL;
+        if (EBB_LIKELY(pr != 0u && n != NULL && ebb_dnode_alone(n))) {
+            /* The usual case, one waiter: woken in this critical section. */
+            ebb_dnode_unlink(n);
+            EBB__TRACE(EBB_TRACE_FIRE, l, 0);
             (void)ebb__wake_locked(EBB_CONTAINER_OF(n, ebb_wait, node)->task);
         } else if (pr != 0u && n != NULL) {
             ebb_port_unlock(s);
