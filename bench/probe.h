@@ -48,6 +48,7 @@ static ebb_poll_t waiter_poll(ebb_task *self, ebb_cx *cx)
     }
     EBB_END();
 }
-static EBB_TASK_DEFINE(waiter, struct waiter, waiter_poll);
+/* Unused by a benchmark without waiters (trace_cost.c). */
+static EBB_UNUSED EBB_TASK_DEFINE(waiter, struct waiter, waiter_poll);
 
 #endif /* EBB_BENCH_PROBE_H */

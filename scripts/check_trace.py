@@ -3,11 +3,12 @@
 against what the traced program must have done.
 
 usage: check_trace.py SUMMARY.json [--polls TASK=N,...] [--min-polls TASK=N,...]
-                      [--lanes LANE,...]
+                      [--lanes LANE,...] [--log TEXT]...
 Always: no event lost, every poll's end matches its start in the same lane
 (nothing nested out of order), every wake of a task followed by its poll.
 --polls: exact poll counts per task; --min-polls: at least; --lanes: lanes
-that must appear (e.g. "irq SysTick").
+that must appear (e.g. "irq SysTick"); --log TEXT: a decoded deferred log
+message must contain TEXT (repeatable).
 """
 import argparse
 import json
@@ -28,6 +29,8 @@ def main(argv):
     ap.add_argument("--polls")
     ap.add_argument("--min-polls")
     ap.add_argument("--lanes")
+    ap.add_argument("--log", action="append", default=[],
+                    help="a decoded log message must contain this text")
     a = ap.parse_args(argv[1:])
     s = json.load(open(a.summary))
     bad = []
@@ -46,6 +49,9 @@ def main(argv):
     for lane in filter(None, (a.lanes or "").split(",")):
         if lane not in s["lanes"]:
             bad.append("no lane %r (lanes: %s)" % (lane, sorted(s["lanes"])))
+    for text in a.log:
+        if not any(text in m for m in s["messages"]):
+            bad.append("no log message contains %r (%d messages)" % (text, len(s["messages"])))
     wakes = s["events"].get("WAKE", 0)
     if s["wake_to_poll_us"]["count"] == 0 and wakes:
         bad.append("%d wakes, none followed by a poll" % wakes)

@@ -21,14 +21,16 @@ Python 3 standard library only.
 import argparse
 import bisect
 import json
+import re
 import struct
 import sys
 
 EVENTS = {
     1: "SPAWN", 2: "WAKE", 3: "POLL", 4: "POLL_END", 5: "CANCEL", 6: "WAIT",
     7: "FIRE", 8: "TIMER_ARM", 9: "TIMER_FIRE", 10: "ISR", 11: "ISR_END",
-    12: "IDLE", 13: "IDLE_END", 14: "LOST",
+    12: "IDLE", 13: "IDLE_END", 14: "LOST", 15: "LOG", 16: "LOG_ARG",
 }
+LEVELS = {0: "DEBUG", 1: "INFO", 2: "WARN", 3: "ERROR"}
 POLL_RESULT = {0: "pending", 1: "done", 2: "yielded"}
 # Cortex-M system exceptions by number (IPSR); device interrupts are 16 + n.
 CM_EXCEPTIONS = {2: "NMI", 3: "HardFault", 11: "SVCall", 14: "PendSV", 15: "SysTick"}
@@ -50,15 +52,22 @@ def read_stream(path):
     last = None
     for off in range(12, len(data) - rsize + 1, rsize):
         t, obj, arg, ev, ctx = struct.unpack_from("<IIHBB", data, off)
+        if ev == 16:  # a log argument: its `time` is data, not a time
+            recs.append((t, obj, arg, ev, ctx))
+            continue
         if last is not None and t < last and last - t > 0x80000000:
             base += 1 << 32  # the 32-bit clock wrapped
         last = t
         recs.append((base + t, obj, arg, ev, ctx))
     # Records made before the clock ran (start-up code) may read any value:
-    # a record later than the one after it takes that one's time.
-    for i in range(len(recs) - 2, -1, -1):
-        if recs[i][0] > recs[i + 1][0]:
-            recs[i] = (recs[i + 1][0],) + recs[i][1:]
+    # a record later than the next one takes that one's time.
+    later = None
+    for i in range(len(recs) - 1, -1, -1):
+        if recs[i][3] == 16:
+            continue
+        if later is not None and recs[i][0] > later:
+            recs[i] = (later,) + recs[i][1:]
+        later = recs[i][0]
     return hz, recs
 
 
@@ -88,6 +97,99 @@ def read_symbols(path):
     return syms
 
 
+def read_sections(path):
+    """{name: (address, bytes, loaded)} of the ELF's sections."""
+    d = open(path, "rb").read()
+    if d[:4] != b"\x7fELF" or d[4] != 1 or d[5] != 1:
+        return {}
+    shoff, = struct.unpack_from("<I", d, 0x20)
+    shentsize, shnum, shstrndx = struct.unpack_from("<HHH", d, 0x2E)
+    sections = [struct.unpack_from("<IIIIIIIIII", d, shoff + i * shentsize) for i in range(shnum)]
+    names = sections[shstrndx]
+    out = {}
+    for s in sections:
+        name_end = d.index(b"\0", names[4] + s[0])
+        name = d[names[4] + s[0]:name_end].decode()
+        nobits = s[1] == 8
+        out[name] = (s[3], b"" if nobits else d[s[4]:s[4] + s[5]], (s[2] & 2) != 0)
+    return out
+
+
+class Strings:
+    """C strings of the ELF: log formats (.ebb_log) and constants (%s)."""
+    def __init__(self, sections):
+        self.log = sections.get(".ebb_log")
+        self.loaded = [(a, b) for a, b, alloc in sections.values() if alloc and b]
+
+    @staticmethod
+    def _at(base, data, addr):
+        off = addr - base
+        if 0 <= off < len(data):
+            end = data.find(b"\0", off)
+            return data[off:end if end >= 0 else len(data)].decode("utf-8", "replace")
+        return None
+
+    def format(self, addr):
+        if self.log is not None:
+            s = self._at(self.log[0], self.log[1], addr)
+            if s is not None:
+                return s
+        return self.constant(addr)
+
+    def constant(self, addr):
+        for base, data in self.loaded:
+            s = self._at(base, data, addr)
+            if s is not None:
+                return s
+        return None
+
+
+CONVERSION = re.compile(r"%([-+ #0]*)(\*|\d+)?(?:\.(\*|\d+))?(hh|h|ll|l|j|z|t|L)?([diouxXcspfFeEgGaA%])")
+
+
+def format_log(fmt, args, strings):
+    """printf's rules on the recorded 64-bit arguments."""
+    out = []
+    pos = 0
+    args = list(args)
+
+    def take():
+        return args.pop(0) if args else 0
+
+    for m in CONVERSION.finditer(fmt):
+        out.append(fmt[pos:m.start()])
+        pos = m.end()
+        flags, width, prec, length, conv = m.groups()
+        if conv == "%":
+            out.append("%")
+            continue
+        if width == "*":
+            width = str(struct.unpack("<i", struct.pack("<I", take() & 0xFFFFFFFF))[0])
+        if prec == "*":
+            prec = str(take() & 0xFFFFFFFF)
+        v = take()
+        bits = 64 if length in ("ll", "j") else 32
+        spec = "%" + flags + (width or "") + ("." + prec if prec else "")
+        if conv in "di":
+            v &= (1 << bits) - 1
+            if v >> (bits - 1):
+                v -= 1 << bits
+            out.append((spec + "d") % v)
+        elif conv in "ouxX":
+            out.append((spec + conv) % (v & ((1 << bits) - 1)))
+        elif conv == "c":
+            out.append((spec + "c") % chr(v & 0xFF))
+        elif conv == "s":
+            s = strings.constant(v) if strings else None
+            out.append((spec + "s") % (s if s is not None else "<string at 0x%x>" % v))
+        elif conv == "p":
+            out.append("0x%x" % v)
+        else:
+            out.append((spec + conv) % struct.unpack("<d", struct.pack("<Q", v))[0])
+    out.append(fmt[pos:])
+    return "".join(out)
+
+
 class Names:
     def __init__(self, syms):
         self.syms = syms
@@ -110,7 +212,7 @@ def irq_name(n):
 
 # ---- the timeline ----
 
-def analyse(hz, recs, name):
+def analyse(hz, recs, name, strings=None):
     """Lanes of spans, statistics and the text log."""
     us = 1e6 / hz
     spans = {}          # lane -> [(start, end, label)]
@@ -142,8 +244,38 @@ def analyse(hz, recs, name):
             stack[-1][2] += t - start
         return start
 
+    messages = []
+    pending_log = None  # (time, ctx, level, format address, args so far, count)
     for t, obj, arg, ev, ctx in recs:
         evn = EVENTS.get(ev, "EVENT%d" % ev)
+        if ev == 16:  # an argument of the LOG before it
+            if pending_log is not None:
+                pending_log[4].append((obj << 32) | (t & 0xFFFFFFFF))
+                if len(pending_log[4]) == pending_log[5]:
+                    lt, lctx, level, faddr, largs, _ = pending_log
+                    fmt = strings.format(faddr) if strings else None
+                    text = format_log(fmt, largs, strings) if fmt is not None else \
+                        "<format at 0x%x> %s" % (faddr, largs)
+                    messages.append("%.3f us %s %s" % (lt * us, LEVELS.get(level, level), text))
+                    log.append("%14.3f us  %-9s %-10s %s" % (lt * us, "thread" if lctx == 0 else irq_name(lctx),
+                                                             LEVELS.get(level, level), text))
+                    pending_log = None
+            continue
+        if pending_log is not None:
+            bad.append("t=%d: a log message cut short" % t)
+            pending_log = None
+        if ev == 15:
+            counts[evn] = counts.get(evn, 0) + 1
+            pending_log = [t, ctx, arg >> 8, obj, [], arg & 0xFF]
+            if pending_log[5] == 0:
+                fmt = strings.format(obj) if strings else None
+                text = fmt if fmt is not None else "<format at 0x%x>" % obj
+                text = format_log(text, [], strings)
+                messages.append("%.3f us %s %s" % (t * us, LEVELS.get(arg >> 8, arg >> 8), text))
+                log.append("%14.3f us  %-9s %-10s %s" % (t * us, "thread" if ctx == 0 else irq_name(ctx),
+                                                         LEVELS.get(arg >> 8, arg >> 8), text))
+                pending_log = None
+            continue
         counts[evn] = counts.get(evn, 0) + 1
         where = "thread" if ctx == 0 else irq_name(ctx)
         what = ""
@@ -188,8 +320,9 @@ def analyse(hz, recs, name):
             what = "%d events dropped (ring full)" % obj
         log.append("%14.3f us  %-9s %-10s %s" % (t * us, where, evn, what))
 
-    t0 = recs[0][0] if recs else 0
-    t1 = recs[-1][0] if recs else 0
+    times = [r[0] for r in recs if r[3] != 16]
+    t0 = times[0] if times else 0
+    t1 = times[-1] if times else 0
     total = max(t1 - t0, 1)
     share = {ln: 100.0 * v / total for ln, v in exclusive.items()}
     bins = [1, 2, 5, 10, 20, 50, 100, 1000]
@@ -215,13 +348,14 @@ def analyse(hz, recs, name):
         "unclosed": [s[0] for s in stack],
         "problems": bad[:20],
         "lanes": {ln: lane_kind[ln] for ln in lane_kind},
+        "messages": messages,
     }
     return spans, lane_kind, summary, log, t0, t1, us
 
 
 def report(summary):
-    lines = ["", "trace: %d records over %.3f ms, %d events lost"
-             % (summary["records"], summary["span_us"] / 1000, summary["lost"]),
+    lines = ["", "trace: %d records over %.3f ms, %d events lost, %d log messages"
+             % (summary["records"], summary["span_us"] / 1000, summary["lost"], len(summary["messages"])),
              "CPU share (nested interrupts excluded):"]
     for ln, v in sorted(summary["cpu_share_percent"].items(), key=lambda kv: -kv[1]):
         lines.append("  %-28s %7.3f %%" % (ln, v))
@@ -318,7 +452,8 @@ def main(argv):
     prefix = a.out or a.stream.rsplit(".", 1)[0]
     hz, recs = read_stream(a.stream)
     name = Names(read_symbols(a.elf) if a.elf else [])
-    spans, lane_kind, summary, log, t0, t1, us = analyse(hz, recs, name)
+    strings = Strings(read_sections(a.elf)) if a.elf else None
+    spans, lane_kind, summary, log, t0, t1, us = analyse(hz, recs, name, strings)
     lines = report(summary)
     with open(prefix + ".log", "w") as f:
         f.write("\n".join(log + lines) + "\n")

@@ -1,7 +1,8 @@
 #!/bin/sh
 # make test's trace check (docs/tracing.md): `make trace` as a user runs
 # it, on the showdown (netduinoplus2, Cortex-M4) and on blinky (micro:bit,
-# Cortex-M0), each decoded trace held against what the program must do.
+# Cortex-M0, and qemu-riscv-virt, RV32), each decoded trace held against
+# what the program must do.
 set -eu
 cd "$(dirname "$0")/.."
 sh scripts/trace.sh qemu-netduinoplus2 showdown >build/trace-showdown.out
@@ -15,7 +16,13 @@ for f in log json vcd svg; do
     [ -s "build/trace/showdown.$f" ] || { echo "FAIL: no build/trace/showdown.$f"; exit 1; }
 done
 python3 -c 'import json,sys; json.load(open(sys.argv[1]))' build/trace/showdown.json
-# blinky wakes every 500 ms: 8 s of QEMU under -icount is many ticks.
-SECONDS_LIMIT=8 sh scripts/trace.sh microbit blinky >build/trace-blinky.out
-python3 scripts/check_trace.py build/trace/blinky.summary.json --min-polls blinky=10 --lanes idle
+# blinky wakes every 500 ms (seconds of QEMU under -icount are many ticks)
+# and logs each change with EBB_LOG_INFO: its deferred messages decoded
+# from the ELF, 64-bit argument and %s constant included.
+SECONDS_LIMIT=5 sh scripts/trace.sh microbit blinky >build/trace-blinky.out
+python3 scripts/check_trace.py build/trace/blinky.summary.json --min-polls blinky=10 --lanes idle \
+    --log "INFO led on at 500" --log "INFO led off at 1000"
+SECONDS_LIMIT=3 sh scripts/trace.sh qemu-riscv-virt blinky >build/trace-blinky-rv.out
+python3 scripts/check_trace.py build/trace/blinky.summary.json --min-polls blinky=10 --lanes idle \
+    --log "INFO led on at 500000 ticks" --log "INFO led off at 1000000 ticks"
 echo "trace: PASS"

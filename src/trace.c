@@ -33,11 +33,6 @@ struct ebb_trace_ring {
 
 EBB_WEAK uint32_t ebb_trace_clock(void) { return (uint32_t)ebb_time_driver_now(); }
 EBB_WEAK uint32_t ebb_trace_clock_hz(void) { return EBB_CONFIG_TICK_HZ; }
-EBB_WEAK void ebb_trace_output(const void *bytes, size_t n)
-{
-    (void)bytes;
-    (void)n;
-}
 
 void ebb__trace(uint8_t event, const void *obj, uint16_t arg)
 {
@@ -53,6 +48,34 @@ void ebb__trace(uint8_t event, const void *obj, uint16_t arg)
         e->arg = arg;
         e->event = event;
         e->ctx = (uint8_t)EBB_PORT_TRACE_CTX();
+        r->head = h + 1u;
+    }
+    ebb_port_unlock(s);
+}
+
+void ebb__trace_log(unsigned level, const char *fmt, const uint64_t *args, unsigned n)
+{
+    struct ebb_trace_ring *const r = &ebb_trace_ring;
+    ebb_irq_state s = ebb_port_lock();
+    uint32_t h = r->head;
+    if (h - r->tail + 1u + n > RING) {
+        r->lost += 1u + n; /* the whole message, never a part of it */
+    } else {
+        uint8_t const ctx = (uint8_t)EBB_PORT_TRACE_CTX();
+        ebb_trace_record *e = &r->rec[h % RING];
+        e->time = ebb_trace_clock();
+        e->obj = (uint32_t)(uintptr_t)fmt;
+        e->arg = (uint16_t)(level << 8 | n);
+        e->event = EBB_TRACE_LOG;
+        e->ctx = ctx;
+        for (unsigned i = 0; i < n; i++) {
+            e = &r->rec[++h % RING];
+            e->time = (uint32_t)args[i];
+            e->obj = (uint32_t)(args[i] >> 32);
+            e->arg = (uint16_t)(n - 1u - i);
+            e->event = EBB_TRACE_LOG_ARG;
+            e->ctx = ctx;
+        }
         r->head = h + 1u;
     }
     ebb_port_unlock(s);

@@ -12,7 +12,9 @@ ebb_board(
   LIBRARIES ebb::hal_ns16550
   TIME_DRIVER ebb::time_mtimer
   # -bios none: no OpenSBI; the hart jumps straight to the ELF in RAM.
-  QEMU qemu-system-riscv32 -M virt -bios none -nographic -monitor none -serial stdio)
+  # Semihosting carries the trace stream (ebb/trace.h) out of a traced build.
+  QEMU qemu-system-riscv32 -M virt -bios none -nographic -monitor none -serial stdio
+       -semihosting-config enable=on,target=native)
 ebb_public_headers(ebb_board ${EBB_SOURCE_DIR}/boards/virtual) # the finger
 target_compile_definitions(ebb_time_mtimer PUBLIC EBB_CONFIG_MTIMER_HZ=10000000u)
 set(EBB_QEMU_MACHINE "virt -bios none")

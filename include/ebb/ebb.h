@@ -16,5 +16,7 @@
 #include "ebb/mutex.h"
 #include "ebb/sem.h"
 #include "ebb/pool.h"
+#include "ebb/trace.h"
+#include "ebb/log.h"
 
 #endif /* EBB_EBB_H */

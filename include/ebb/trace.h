@@ -66,6 +66,9 @@ enum ebb_trace_event {
     EBB_TRACE_IDLE = 12,      /**< obj: the executor going to sleep */
     EBB_TRACE_IDLE_END = 13,  /**< obj: the executor, awake with work */
     EBB_TRACE_LOST = 14,      /**< obj: events dropped since the last LOST (ring full) */
+    EBB_TRACE_LOG = 15,       /**< obj: the format (ebb/log.h); arg: level << 8 | argument count */
+    EBB_TRACE_LOG_ARG = 16,   /**< one argument of the LOG before it: 64 bits, low word in
+                                   `time`, high word in `obj` */
 };
 
 /** One trace record (12 bytes).  `ctx` is the port's context number when
@@ -112,8 +115,9 @@ uint32_t ebb_trace_lost(void);
 void ebb_trace_flush(void);
 
 /**
- * Where ebb_trace_flush() writes the stream: provided by the port or the
- * board (weak default: discard).  Context: as ebb_trace_flush().
+ * Where ebb_trace_flush() writes the stream: provided by the port (Cortex-M
+ * and RISC-V: semihosting into a host file; host: ebb_host_set_trace_output()).
+ * Context: as ebb_trace_flush().
  */
 void ebb_trace_output(const void *bytes, size_t n);
 
@@ -128,6 +132,10 @@ uint32_t ebb_trace_clock(void);
 uint32_t ebb_trace_clock_hz(void);
 
 #define EBB__TRACE(ev, obj, arg) ebb__trace((uint8_t)(ev), (obj), (uint16_t)(arg))
+
+/* Internal (ebb/log.h): one LOG record and its `n` arguments, contiguous
+ * in the ring (all or nothing: a message is never cut). */
+void ebb__trace_log(unsigned level, const char *fmt, const uint64_t *args, unsigned n);
 #define EBB__TRACE_IDLE_ENTER(ex) (EBB__TRACE(EBB_TRACE_IDLE, (ex), 0), ebb_trace_flush())
 
 #else

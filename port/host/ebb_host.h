@@ -12,6 +12,7 @@
 #define EBB_HOST_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "ebb/executor.h"
 #include "ebb/time.h"
@@ -75,6 +76,14 @@ typedef void (*ebb_host_panic_fn)(const char *module, int id);
  *  ebb_host_reset() and ebb_host_reset_port() remove it too.
  *  Context: any.  Cost: 1 store. */
 void ebb_host_set_panic_hook(ebb_host_panic_fn fn);
+
+/** A receiver of the trace stream (ebb_host_set_trace_output). */
+typedef void (*ebb_host_trace_fn)(const void *bytes, size_t n);
+
+/** Where the trace stream goes on the host (ebb/trace.h, built with
+ *  EBB_CONFIG_TRACE=1): `fn` gets every byte ebb_trace_flush() writes; NULL
+ *  (the default) discards them.  Context: outside any poll.  Cost: O(1). */
+void ebb_host_set_trace_output(ebb_host_trace_fn fn);
 
 /** Advance virtual time by `ticks`, firing each alarm at its deadline.  The
  *  clock saturates at EBB_TICKS_NEVER - 1: time never goes backwards and

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ebb/driver/port.h"
+#include "ebb/trace.h"
 #include "ebb/wait.h"
 #include "ebb_host.h"
 #include "ebb/driver/time_driver.h"
@@ -116,6 +117,17 @@ void ebb_port_idle(ebb_executor *ex)
 }
 
 void ebb_host_set_panic_hook(ebb_host_panic_fn fn) { panic_hook = fn; }
+
+#if EBB_CONFIG_TRACE
+static ebb_host_trace_fn trace_output;
+void ebb_host_set_trace_output(ebb_host_trace_fn fn) { trace_output = fn; }
+void ebb_trace_output(const void *bytes, size_t n)
+{
+    if (trace_output != NULL) {
+        trace_output(bytes, n);
+    }
+}
+#endif
 
 void ebb_port_panic(const char *module, int id)
 {

@@ -4,16 +4,17 @@
 #include <stdlib.h>
 
 #include "test_support.h"
+#include "ebb/log.h"
 #include "ebb/trace.h"
 
 #if !EBB_CONFIG_TRACE
 #error "test_trace needs the core built with EBB_CONFIG_TRACE=1"
 #endif
 
-/* What ebb_trace_flush() wrote (replaces the weak default). */
+/* What ebb_trace_flush() wrote (ebb_host_set_trace_output()). */
 static uint8_t stream[64 * 1024];
 static size_t streamed;
-void ebb_trace_output(const void *bytes, size_t n)
+static void capture(const void *bytes, size_t n)
 {
     assert_true(streamed + n <= sizeof stream);
     memcpy(stream + streamed, bytes, n);
@@ -66,6 +67,7 @@ static void give_isr(void *arg) { assert_int_equal(ebb_sem_give(arg), EBB_OK); }
 static int trace_setup(void **state)
 {
     ebb_test_setup(state);
+    ebb_host_set_trace_output(capture);
     drain(); /* what earlier tests left */
     return 0;
 }
@@ -176,6 +178,48 @@ static void test_trace_stream_header(void **state)
     assert_int_equal(h.clock_hz, EBB_CONFIG_TICK_HZ);
 }
 
+/* A deferred log message: one LOG record (level, argument count, the
+ * format's address) and one LOG_ARG per argument, 64 bits each (a 64-bit
+ * value whole, a negative int sign-extended, a double's bits); below the
+ * configured level nothing; a message that does not fit is dropped whole. */
+static void test_trace_log_records(void **state)
+{
+    (void)state;
+    uint64_t const big = 0x123456789ABCDEF0ull;
+    EBB_LOG_WARN("n=%d big=%llu half=%f", -3, (unsigned long long)big, 0.5);
+    EBB_LOG_DEBUG("not kept %d", 1); /* below EBB_CONFIG_LOG_LEVEL (INFO) */
+    EBB_LOG_INFO("no arguments");
+    drain();
+    assert_int_equal(n_got, 5);
+    assert_int_equal(got[0].event, EBB_TRACE_LOG);
+    assert_int_equal(got[0].arg, EBB_LOG_LEVEL_WARN << 8 | 3);
+    assert_true(got[0].obj != 0);
+    uint64_t v[3];
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(got[1 + i].event, EBB_TRACE_LOG_ARG);
+        assert_int_equal(got[1 + i].arg, 2 - i); /* arguments still to come */
+        v[i] = (uint64_t)got[1 + i].obj << 32 | got[1 + i].time;
+    }
+    assert_true(v[0] == (uint64_t)-3);
+    assert_true(v[1] == big);
+    assert_true(v[2] == 0x3FE0000000000000ull); /* 0.5 */
+    assert_int_equal(got[4].event, EBB_TRACE_LOG);
+    assert_int_equal(got[4].arg, EBB_LOG_LEVEL_INFO << 8 | 0);
+    assert_true(got[4].obj != got[0].obj);
+
+    uint32_t const lost0 = ebb_trace_lost();
+    for (unsigned i = 0; i < EBB_CONFIG_TRACE_RING - 2u; i++) {
+        EBB_TRACE_ISR_ENTER(i);
+    }
+    EBB_LOG_ERROR("%d %d %d", 1, 2, 3); /* 4 records, 2 free: all dropped */
+    assert_int_equal(ebb_trace_lost() - lost0, 4);
+    EBB_LOG_ERROR("%d", 1); /* 2 records: fits */
+    drain();
+    assert_int_equal(n_got, EBB_CONFIG_TRACE_RING);
+    assert_int_equal(got[n_got - 2].event, EBB_TRACE_LOG);
+    assert_int_equal(got[n_got - 1].event, EBB_TRACE_LOG_ARG);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -184,6 +228,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_trace_cancel, trace_setup, ebb_test_teardown),
         cmocka_unit_test_setup_teardown(test_trace_overflow_counted_and_streamed, trace_setup,
                                         ebb_test_teardown),
+        cmocka_unit_test_setup_teardown(test_trace_log_records, trace_setup, ebb_test_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

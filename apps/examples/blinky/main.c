@@ -41,6 +41,8 @@ static ebb_poll_t blinky_poll(ebb_task *self, ebb_cx *cx)
     ebb_ticker_start(&b->ticker, EBB_MS(500));
     for (;;) {
         EBB_AWAIT(ebb_ticker_next(&b->ticker));
+        /* Deferred: recorded only in a traced build (make trace). */
+        EBB_LOG_INFO("led %s at %llu ticks", b->on ? "off" : "on", (unsigned long long)ebb_now());
         b->on = !b->on;
         ebb_board_led(b->on);
         b->len = format(b->line, b->on, ebb_now());
