@@ -33,8 +33,8 @@ static void put_num(const char *kind, const char *name, uint32_t v)
 
 /* Records stamped by the probe's own counter (the board's TIM2): reading
  * it is one load, as a cycle counter's would be. */
-uint32_t ebb_trace_clock(void) { return TIM2_CNT; }
-uint32_t ebb_trace_clock_hz(void) { return 1000000000u; }
+uint32_t ebb_profile_clock(void) { return TIM2_CNT; }
+uint32_t ebb_profile_clock_hz(void) { return 1000000000u; }
 
 static ebb_trace_record drained[64];
 

@@ -1,6 +1,7 @@
 #!/bin/sh
-# make trace APP=<app> [BOARD=<board>]: build the app with tracing on
-# (CMake option EBB_TRACE, ebb/trace.h), run it on QEMU under -icount for at
+# make trace APP=<app> [BOARD=<board>]: build the app with tracing and
+# statistics on (CMake options EBB_TRACE, ebb/trace.h, and EBB_TASK_STATS,
+# ebb/stats.h; build tree build/trace-<board>), run it on QEMU under -icount for at
 # most SECONDS (default 10) of host time, and decode the stream with
 # scripts/ebb_trace.py into build/trace/<app>.log, .json, .vcd and .svg.
 #   scripts/trace.sh BOARD APP
@@ -16,7 +17,7 @@ out=build/trace
 shift_arg=${ICOUNT_SHIFT:-}
 mkdir -p "$out"
 if [ -f "boards/$board/board.cmake" ]; then
-    cmake -S . -B "$bdir" -DEBB_BOARD="$board" -DCMAKE_BUILD_TYPE=Release -DEBB_TRACE=ON \
+    cmake -S . -B "$bdir" -DEBB_BOARD="$board" -DCMAKE_BUILD_TYPE=Release -DEBB_TRACE=ON -DEBB_TASK_STATS=ON \
         ${EBB_TRACE_RING:+-DEBB_TRACE_RING=$EBB_TRACE_RING} >/dev/null
 else
     echo "make trace: unknown BOARD '$board' (a folder under boards/)" >&2

@@ -1,6 +1,7 @@
 /* executor.c - run queues and the poll loop. */
 #include "ebb/executor.h"
 #include "ebb/driver/port.h"
+#include "ebb/stats.h"
 #include "ebb/trace.h"
 
 EBB_MODULE("executor");
@@ -95,7 +96,15 @@ bool ebb_executor_poll(ebb_executor *ex)
             /* The poll's context lives on this frame for its length. */
             ebb_cx cx = {t, false};
             EBB__TRACE(EBB_TRACE_POLL, t, 0);
+#if EBB_CONFIG_TASK_STATS
+            uint32_t const began = ebb_profile_clock();
+#endif
             ebb_poll_t r = t->poll(t, &cx);
+#if EBB_CONFIG_TASK_STATS
+            /* The claimer's fields: nobody else writes them meanwhile. */
+            t->run += ebb_profile_clock() - began;
+            t->polls++;
+#endif
             EBB__TRACE(EBB_TRACE_POLL_END, t, r.ready_);
             ebb__task_unclaim(t, r.ready_ == 1u);
             if (EBB_UNLIKELY(r.ready_ != 0u)) {
@@ -142,21 +151,20 @@ bool ebb_executor_poll(ebb_executor *ex)
     return ebb_executor_has_work(ex);
 }
 
-#if EBB_CONFIG_TRACE
-/* Idle traced: one record when the executor goes to sleep, the stream
- * drained then (the sleep is what the drain may take time from), and one
- * when it has work again, however often the port's idle returns early. */
-static void trace_idle(ebb_executor *ex)
+#if EBB_CONFIG_TRACE || EBB_CONFIG_TASK_STATS
+/* Idle observed: one mark when the executor goes to sleep and one when it
+ * has work again, however often the port's idle returns early. */
+static void observed_idle(ebb_executor *ex)
 {
-    EBB_TRACE_IDLE_ENTER(ex);
+    EBB_EXECUTOR_IDLE_ENTER(ex);
     while (!ebb_executor_has_work(ex)) {
         ebb_port_idle(ex);
     }
-    EBB_TRACE_IDLE_EXIT(ex);
+    EBB_EXECUTOR_IDLE_EXIT(ex);
 }
-#define EBB__TRACE_IDLE(ex) trace_idle(ex)
+#define EBB__IDLE(ex) observed_idle(ex)
 #else
-#define EBB__TRACE_IDLE(ex) ebb_port_idle(ex)
+#define EBB__IDLE(ex) ebb_port_idle(ex)
 #endif
 
 ebb_poll_t ebb__yield_by_wake(ebb_cx *cx)
@@ -169,7 +177,7 @@ void ebb_executor_run(ebb_executor *ex)
 {
     for (;;) {
         if (!ebb_executor_poll(ex)) {
-            EBB__TRACE_IDLE(ex);
+            EBB__IDLE(ex);
         }
     }
 }

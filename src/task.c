@@ -7,7 +7,7 @@
 EBB_MODULE("task");
 
 EBB_BUILD_ASSERT(sizeof(ebb_co) == 2, "resume point must stay 16-bit");
-#if UINTPTR_MAX == 0xFFFFFFFFu
+#if UINTPTR_MAX == 0xFFFFFFFFu && !EBB_CONFIG_TASK_STATS
 EBB_BUILD_ASSERT(sizeof(ebb_task) == 12, "task header must stay 12 bytes on 32-bit targets");
 #endif
 

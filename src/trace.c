@@ -7,7 +7,7 @@
 
 #include "ebb/contract.h"
 #include "ebb/driver/port.h"
-#include "ebb/driver/time_driver.h"
+#include "ebb/stats.h"
 
 /* The context number of a record: a port that can tell its interrupts
  * apart defines EBB_PORT_TRACE_CTX() in ebb_port_impl.h. */
@@ -31,8 +31,6 @@ struct ebb_trace_ring {
     ebb_trace_record rec[RING];
 } ebb_trace_ring = {0, 0, 0, 0, RING, {{0, 0, 0, 0, 0}}};
 
-EBB_WEAK uint32_t ebb_trace_clock(void) { return (uint32_t)ebb_time_driver_now(); }
-EBB_WEAK uint32_t ebb_trace_clock_hz(void) { return EBB_CONFIG_TICK_HZ; }
 
 void ebb__trace(uint8_t event, const void *obj, uint16_t arg)
 {
@@ -43,7 +41,7 @@ void ebb__trace(uint8_t event, const void *obj, uint16_t arg)
         r->lost++; /* full: the undrained records are kept */
     } else {
         ebb_trace_record *const e = &r->rec[h % RING];
-        e->time = ebb_trace_clock();
+        e->time = ebb_profile_clock();
         e->obj = (uint32_t)(uintptr_t)obj;
         e->arg = arg;
         e->event = event;
@@ -63,7 +61,7 @@ void ebb__trace_log(unsigned level, const char *fmt, const uint64_t *args, unsig
     } else {
         uint8_t const ctx = (uint8_t)EBB_PORT_TRACE_CTX();
         ebb_trace_record *e = &r->rec[h % RING];
-        e->time = ebb_trace_clock();
+        e->time = ebb_profile_clock();
         e->obj = (uint32_t)(uintptr_t)fmt;
         e->arg = (uint16_t)(level << 8 | n);
         e->event = EBB_TRACE_LOG;
@@ -106,7 +104,7 @@ void ebb_trace_flush(void)
     if (!started) {
         started = 1;
         ebb_trace_header const h = {{'E', 'B', 'B', 'T'}, 1u, (uint16_t)sizeof(ebb_trace_record),
-                                    ebb_trace_clock_hz()};
+                                    ebb_profile_clock_hz()};
         ebb_trace_output(&h, sizeof h);
     }
     ebb_trace_record buf[16];
@@ -117,7 +115,7 @@ void ebb_trace_flush(void)
     struct ebb_trace_ring *const r = &ebb_trace_ring;
     uint32_t const lost = r->lost; /* a word read: no lock needed */
     if (lost != r->reported) {
-        ebb_trace_record const e = {ebb_trace_clock(), lost - r->reported, 0, EBB_TRACE_LOST,
+        ebb_trace_record const e = {ebb_profile_clock(), lost - r->reported, 0, EBB_TRACE_LOST,
                                     (uint8_t)EBB_PORT_TRACE_CTX()};
         r->reported = lost;
         ebb_trace_output(&e, sizeof e);

@@ -174,6 +174,6 @@ void ebb_board_init(void)
  * nanoseconds from reset with no set-up (the firmware suite's reference
  * clock, tests/firmware/ref_stm32_tim2.c): finer than ebb's microsecond
  * clock, and readable before the time driver starts. */
-uint32_t ebb_trace_clock(void) { return *(volatile uint32_t *)0x40000024u; }
-uint32_t ebb_trace_clock_hz(void) { return 1000000000u; }
+uint32_t ebb_profile_clock(void) { return *(volatile uint32_t *)0x40000024u; }
+uint32_t ebb_profile_clock_hz(void) { return 1000000000u; }
 #endif

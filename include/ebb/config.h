@@ -66,6 +66,19 @@
 #define EBB_CONFIG_TASK_REGISTRY 0
 #endif
 
+/** 1: each task counts its polls and the time they took, and each
+ * executor the time it slept in its run loop (ebb/stats.h): CPU load and
+ * run time per task, read by the application and by `ebb-tasks` in gdb.
+ * Costs 8 bytes of RAM per task and executor and two clock reads per
+ * poll.  0: nothing of it is built.  The task header differs, so the whole
+ * program (core and application) must agree: CMake option EBB_TASK_STATS. */
+#ifndef EBB_CONFIG_TASK_STATS
+#define EBB_CONFIG_TASK_STATS 0
+#endif
+#if EBB_CONFIG_TASK_STATS != 0 && EBB_CONFIG_TASK_STATS != 1
+#error "EBB_CONFIG_TASK_STATS must be 0 or 1"
+#endif
+
 #if EBB_CONFIG_TASK_REGISTRY != 0 && EBB_CONFIG_TASK_REGISTRY != 1
 #error "EBB_CONFIG_TASK_REGISTRY must be 0 or 1"
 #endif

@@ -17,6 +17,7 @@
 #include "ebb/sem.h"
 #include "ebb/pool.h"
 #include "ebb/trace.h"
+#include "ebb/stats.h"
 #include "ebb/log.h"
 
 #endif /* EBB_EBB_H */

@@ -37,6 +37,10 @@ typedef void (*ebb_pender_fn)(ebb_executor *ex);
 struct ebb_executor {
     ebb_list ready;      /**< tasks to poll */
     ebb_pender_fn pend;  /**< may be NULL */
+#if EBB_CONFIG_TASK_STATS
+    uint32_t idle;       /**< time asleep in its run loop (ebb/stats.h) */
+    uint32_t idle_since; /**< when the current sleep began */
+#endif
 };
 
 /*
@@ -78,7 +82,12 @@ extern ebb_executor *const __stop_ebb_executors[] EBB_WEAK;
  * (contract task:1, EBB_EINVAL).  A lone executor uses EBB_EXECUTOR_DEFINE,
  * which does both.
  */
-#define EBB_EXECUTOR_INITIALIZER(pend) {EBB_LIST_INIT, (pend)}
+#define EBB_EXECUTOR_INITIALIZER(pend) {EBB_LIST_INIT, (pend) EBB__EXECUTOR_STATS_INIT}
+#if EBB_CONFIG_TASK_STATS
+#define EBB__EXECUTOR_STATS_INIT , 0, 0 /* idle, idle_since */
+#else
+#define EBB__EXECUTOR_STATS_INIT
+#endif
 
 /**
  * Enter the executor at `ex_ptr` (an address constant) in the executor

@@ -71,66 +71,72 @@ static inline uint64_t ebb__log_dbl(double d)
         volatile void *: ebb__log_ptr, const volatile void *: ebb__log_ptr,    \
         default: ebb__log_int)(x)
 
-/* Internal: the arguments' list, 0 to 8 of them. */
-#define EBB__LOG_N(_0, _1, _2, _3, _4, _5, _6, _7, _8, n, ...) n
-#define EBB__LOG_COUNT(...) EBB__LOG_N(_, ##__VA_ARGS__, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+/* Internal: the format (the first argument) and the values after it, 0 to
+ * 8 of them, as an array { 0, values... } (never empty), in ISO C: no
+ * empty argument lists, no empty braces. */
+#define EBB__LOG_N(_1, _2, _3, _4, _5, _6, _7, _8, _9, n, ...) n
+#define EBB__LOG_NARGS(...) EBB__LOG_N(__VA_ARGS__, 8, 7, 6, 5, 4, 3, 2, 1, 0, _)
+#define EBB__LOG_FMT(...) EBB__LOG_FMT_(__VA_ARGS__, _)
+#define EBB__LOG_FMT_(f, ...) f
 #define EBB__LOG_CAT(a, b) EBB__LOG_CAT_(a, b)
 #define EBB__LOG_CAT_(a, b) a##b
-#define EBB__LOG_A0()
-#define EBB__LOG_A1(a) EBB__LOG_ARG(a)
-#define EBB__LOG_A2(a, ...) EBB__LOG_ARG(a), EBB__LOG_A1(__VA_ARGS__)
-#define EBB__LOG_A3(a, ...) EBB__LOG_ARG(a), EBB__LOG_A2(__VA_ARGS__)
-#define EBB__LOG_A4(a, ...) EBB__LOG_ARG(a), EBB__LOG_A3(__VA_ARGS__)
-#define EBB__LOG_A5(a, ...) EBB__LOG_ARG(a), EBB__LOG_A4(__VA_ARGS__)
-#define EBB__LOG_A6(a, ...) EBB__LOG_ARG(a), EBB__LOG_A5(__VA_ARGS__)
-#define EBB__LOG_A7(a, ...) EBB__LOG_ARG(a), EBB__LOG_A6(__VA_ARGS__)
-#define EBB__LOG_A8(a, ...) EBB__LOG_ARG(a), EBB__LOG_A7(__VA_ARGS__)
+#define EBB__LOG_L0(f) 0
+#define EBB__LOG_L1(f, a) 0, EBB__LOG_ARG(a)
+#define EBB__LOG_L2(f, a, b) EBB__LOG_L1(f, a), EBB__LOG_ARG(b)
+#define EBB__LOG_L3(f, a, b, c) EBB__LOG_L2(f, a, b), EBB__LOG_ARG(c)
+#define EBB__LOG_L4(f, a, b, c, d) EBB__LOG_L3(f, a, b, c), EBB__LOG_ARG(d)
+#define EBB__LOG_L5(f, a, b, c, d, e) EBB__LOG_L4(f, a, b, c, d), EBB__LOG_ARG(e)
+#define EBB__LOG_L6(f, a, b, c, d, e, g) EBB__LOG_L5(f, a, b, c, d, e), EBB__LOG_ARG(g)
+#define EBB__LOG_L7(f, a, b, c, d, e, g, h) EBB__LOG_L6(f, a, b, c, d, e, g), EBB__LOG_ARG(h)
+#define EBB__LOG_L8(f, a, b, c, d, e, g, h, i) EBB__LOG_L7(f, a, b, c, d, e, g, h), EBB__LOG_ARG(i)
 
 #if EBB_CONFIG_TRACE
-#define EBB__LOG_EMIT(level, fmt, ...)                                         \
+#define EBB__LOG_EMIT(level, ...)                                              \
     do {                                                                       \
-        static const char ebb__log_fmt[] __attribute__((section(".ebb_log"), used)) = fmt; \
-        const uint64_t ebb__log_args[EBB__LOG_COUNT(__VA_ARGS__) + 1] = {      \
-            EBB__LOG_CAT(EBB__LOG_A, EBB__LOG_COUNT(__VA_ARGS__))(__VA_ARGS__)}; \
-        ebb__trace_log((level), ebb__log_fmt, ebb__log_args,                   \
-                       EBB__LOG_COUNT(__VA_ARGS__));                           \
+        static const char ebb__log_fmt[] __attribute__((section(".ebb_log"), used)) = \
+            EBB__LOG_FMT(__VA_ARGS__);                                         \
+        const uint64_t ebb__log_args[] = {                                     \
+            EBB__LOG_CAT(EBB__LOG_L, EBB__LOG_NARGS(__VA_ARGS__))(__VA_ARGS__)}; \
+        ebb__trace_log((level), ebb__log_fmt, &ebb__log_args[1],              \
+                       EBB__LOG_NARGS(__VA_ARGS__));                           \
     } while (0)
 #else
-#define EBB__LOG_EMIT(level, fmt, ...) ((void)0)
+#define EBB__LOG_EMIT(level, ...) ((void)0)
 #endif
 
-/* Internal: a message at `level`: always format-checked (never run; a
- * mismatch is an error whatever the warning flags, since the record would
- * be decoded wrongly), recorded when the level and the build keep it. */
+/* Internal: a message at `level` (the format, then its values): always
+ * format-checked (never run; a mismatch is an error whatever the warning
+ * flags, since the record would be decoded wrongly), recorded when the
+ * level and the build keep it. */
 #if defined(__GNUC__)
-#define EBB__LOG_CHECK(fmt, ...)                                               \
+#define EBB__LOG_CHECK(...)                                                    \
     _Pragma("GCC diagnostic push")                                             \
     _Pragma("GCC diagnostic error \"-Wformat\"")                               \
     _Pragma("GCC diagnostic error \"-Wformat-extra-args\"")                    \
-    ebb__log_check(fmt, ##__VA_ARGS__);                                        \
+    ebb__log_check(__VA_ARGS__);                                               \
     _Pragma("GCC diagnostic pop")
 #else
-#define EBB__LOG_CHECK(fmt, ...) ebb__log_check(fmt, ##__VA_ARGS__);
+#define EBB__LOG_CHECK(...) ebb__log_check(__VA_ARGS__);
 #endif
-#define EBB__LOG(level, fmt, ...)                                              \
+#define EBB__LOG(level, ...)                                                   \
     do {                                                                       \
         if (0) {                                                               \
-            EBB__LOG_CHECK(fmt, ##__VA_ARGS__)                                 \
+            EBB__LOG_CHECK(__VA_ARGS__)                                        \
         }                                                                      \
         if ((level) >= EBB_CONFIG_LOG_LEVEL) {                                 \
-            EBB__LOG_EMIT((level), fmt, ##__VA_ARGS__);                        \
+            EBB__LOG_EMIT((level), __VA_ARGS__);                               \
         }                                                                      \
     } while (0)
 
-/** Record a debug message (printf format, a string literal; at most 8
- *  arguments).  Context: any.  Cost: docs/logging.md. */
-#define EBB_LOG_DEBUG(fmt, ...) EBB__LOG(EBB_LOG_LEVEL_DEBUG, fmt, ##__VA_ARGS__)
+/** Record a debug message: a printf format (a string literal), then at
+ *  most 8 values.  Context: any.  Cost: docs/logging.md. */
+#define EBB_LOG_DEBUG(...) EBB__LOG(EBB_LOG_LEVEL_DEBUG, __VA_ARGS__)
 /** Record an informational message (see EBB_LOG_DEBUG). */
-#define EBB_LOG_INFO(fmt, ...) EBB__LOG(EBB_LOG_LEVEL_INFO, fmt, ##__VA_ARGS__)
+#define EBB_LOG_INFO(...) EBB__LOG(EBB_LOG_LEVEL_INFO, __VA_ARGS__)
 /** Record a warning (see EBB_LOG_DEBUG). */
-#define EBB_LOG_WARN(fmt, ...) EBB__LOG(EBB_LOG_LEVEL_WARN, fmt, ##__VA_ARGS__)
+#define EBB_LOG_WARN(...) EBB__LOG(EBB_LOG_LEVEL_WARN, __VA_ARGS__)
 /** Record an error (see EBB_LOG_DEBUG). */
-#define EBB_LOG_ERROR(fmt, ...) EBB__LOG(EBB_LOG_LEVEL_ERROR, fmt, ##__VA_ARGS__)
+#define EBB_LOG_ERROR(...) EBB__LOG(EBB_LOG_LEVEL_ERROR, __VA_ARGS__)
 
 #ifdef __cplusplus
 }

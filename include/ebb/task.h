@@ -182,6 +182,10 @@ struct ebb_task {
     uint8_t state;    /**< private: bits 0-1 enum ebb_task_state (read it
                            with ebb_task_state()), bit 2 busy, bits 3-7
                            the mutexes it owns */
+#if EBB_CONFIG_TASK_STATS
+    uint32_t polls;   /**< polls so far (ebb/stats.h) */
+    uint32_t run;     /**< time they took, in ebb_profile_clock() ticks */
+#endif
 };
 
 /* Internal: the state byte.  Bits 0-1 are the life cycle.  Bit 2, busy,
@@ -207,7 +211,12 @@ static inline unsigned ebb__task_holds(const ebb_task *t) { return t->state / EB
  * association for it, where a plain initializer would only warn about
  * incompatible pointer types. */
 #define EBB_TASK_INITIALIZER(fn) \
-    {EBB_NODE_INIT, _Generic((fn), ebb_task_fn: (fn)), {0}, 0, EBB_TASK_IDLE}
+    {EBB_NODE_INIT, _Generic((fn), ebb_task_fn: (fn)), {0}, 0, EBB_TASK_IDLE EBB__TASK_STATS_INIT}
+#if EBB_CONFIG_TASK_STATS
+#define EBB__TASK_STATS_INIT , 0, 0 /* polls, run */
+#else
+#define EBB__TASK_STATS_INIT
+#endif
 
 /** Define task `name`, a `type` (a struct with an `ebb_task task;`
  *  member; its other members start zeroed) whose body is `fn`.  Prefix

@@ -10,7 +10,7 @@
  * built before tracing existed.  On (EBB_CONFIG_TRACE=1, for the core and
  * the application alike: CMake option EBB_TRACE, or `make trace`):
  *   - each event is one record of 12 bytes, written under the port lock,
- *     timestamped by ebb_trace_clock() (ebb's clock by default);
+ *     timestamped by ebb_profile_clock() (ebb/stats.h; ebb's clock by default);
  *   - the ring holds EBB_CONFIG_TRACE_RING records (a power of two); when it
  *     is full a new event is dropped and counted, never written over an
  *     undrained one, and the count travels in the stream (EBB_TRACE_LOST);
@@ -75,7 +75,7 @@ enum ebb_trace_event {
  *  it was recorded: 0 in thread mode, otherwise the interrupt (Cortex-M:
  *  the exception number, IPSR; RISC-V: 1 + mcause's interrupt code). */
 typedef struct ebb_trace_record {
-    uint32_t time;  /**< ebb_trace_clock() (ebb's clock's low 32 bits) */
+    uint32_t time;  /**< ebb_profile_clock() (ebb's clock's low 32 bits) */
     uint32_t obj;   /**< the object named by the event (an address) */
     uint16_t arg;   /**< the event's argument */
     uint8_t event;  /**< enum ebb_trace_event */
@@ -88,7 +88,7 @@ typedef struct ebb_trace_header {
     char magic[4];        /**< "EBBT" */
     uint16_t version;     /**< 1 */
     uint16_t record_size; /**< sizeof(ebb_trace_record) */
-    uint32_t clock_hz;    /**< ticks of ebb_trace_clock() per second */
+    uint32_t clock_hz;    /**< ticks of ebb_profile_clock() per second */
 } ebb_trace_header;
 
 #if EBB_CONFIG_TRACE
@@ -121,15 +121,6 @@ void ebb_trace_flush(void);
  */
 void ebb_trace_output(const void *bytes, size_t n);
 
-/**
- * The trace's clock: the time of each record.  Weak default: the low 32
- * bits of ebb's clock (EBB_CONFIG_TICK_HZ); a board may supply a cycle
- * counter instead, with ebb_trace_clock_hz() its rate.  Context: any, lock
- * held (it must not block).
- */
-uint32_t ebb_trace_clock(void);
-/** Rate of ebb_trace_clock() in Hz (weak default: EBB_CONFIG_TICK_HZ). */
-uint32_t ebb_trace_clock_hz(void);
 
 #define EBB__TRACE(ev, obj, arg) ebb__trace((uint8_t)(ev), (obj), (uint16_t)(arg))
 
@@ -154,14 +145,8 @@ void ebb__trace_log(unsigned level, const char *fmt, const uint64_t *args, unsig
 /** Last statement of such a handler: record its exit.  Cost: one record. */
 #define EBB_TRACE_ISR_EXIT(irq) EBB__TRACE(EBB_TRACE_ISR_END, NULL, (irq))
 
-/** In a run loop of one's own (ebb_executor_run() has these): executor
- *  `ex` found no work and goes to sleep - record it, and drain the ring
- *  (ebb_trace_flush()), the sleep being what the drain may take time from.
- *  Nothing when tracing is off.  Context: the loop's thread.
- *  Cost: one record plus the drain. */
-#define EBB_TRACE_IDLE_ENTER(ex) EBB__TRACE_IDLE_ENTER(ex)
-/** ... and is awake with work again.  Cost: one record. */
-#define EBB_TRACE_IDLE_EXIT(ex) EBB__TRACE(EBB_TRACE_IDLE_END, (ex), 0)
+/* (A run loop of one's own marks its sleep with EBB_EXECUTOR_IDLE_ENTER /
+ * EXIT, ebb/stats.h: the trace's IDLE records and the statistics.) */
 
 #ifdef __cplusplus
 }

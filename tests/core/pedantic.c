@@ -53,3 +53,13 @@ static ebb_poll_t everything_poll(ebb_task *self, ebb_cx *cx)
 }
 
 EBB_TASK_DEFINE(pedantic_task, struct everything, everything_poll);
+
+/* Deferred logging with and without values, in both builds (tracing off:
+ * the default; on: core.pedantic.*.trace), as a strict consumer writes it. */
+void pedantic_log(unsigned n, unsigned long long t);
+void pedantic_log(unsigned n, unsigned long long t)
+{
+    EBB_LOG_INFO("no values");
+    EBB_LOG_WARN("n=%u t=%llu s=%s p=%p", n, t, "x", (void *)&pedantic_chan);
+    EBB_LOG_ERROR("%u %u %u %u %u %u %u %u", n, n, n, n, n, n, n, n);
+}

@@ -220,6 +220,24 @@ static void test_trace_log_records(void **state)
     assert_int_equal(got[n_got - 1].event, EBB_TRACE_LOG_ARG);
 }
 
+/* Statistics: each poll counts once for its task (run time in the
+ * profiling clock - ebb's virtual clock, which a poll does not advance). */
+static void test_stats_count_polls(void **state)
+{
+    (void)state;
+    struct sleeper s = {.task = EBB_TASK_INITIALIZER(sleeper_poll)};
+    assert_int_equal(ebb_task_polls(&s.task), 0);
+    assert_int_equal(ebb_task_spawn(&test_exec, &s.task), EBB_OK);
+    (void)ebb_executor_poll(&test_exec);
+    assert_int_equal(ebb_task_polls(&s.task), 1);
+    ebb_host_advance(10);
+    (void)ebb_executor_poll(&test_exec);
+    assert_int_equal(ebb_task_polls(&s.task), 2);
+    assert_int_equal(ebb_task_run_time(&s.task), 0);
+    assert_int_equal(ebb_task_state(&s.task), EBB_TASK_DONE);
+    assert_int_equal(ebb_executor_idle_time(&test_exec), 0); /* never ran its loop */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -229,6 +247,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_trace_overflow_counted_and_streamed, trace_setup,
                                         ebb_test_teardown),
         cmocka_unit_test_setup_teardown(test_trace_log_records, trace_setup, ebb_test_teardown),
+        cmocka_unit_test_setup_teardown(test_stats_count_polls, trace_setup, ebb_test_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -28,6 +28,12 @@
 #   - the run queues and the task being polled (tasks outside static
 #     storage, named by symbol).
 # A name from the table wins over the variable's.
+#
+# The first line is the current time, "now: tick N" (the time driver's now(), called in
+# the target), and each timer says how far ahead it is due ("in 3.2 ms").
+# A program built with EBB_CONFIG_TASK_STATS=1 (ebb/stats.h) also shows,
+# per task, its polls, their run time and its share of the CPU since
+# start, and per executor the share it slept.
 # Works on any build with debug info (-g), optimised or not, for both continuation kinds:
 #   EBB_CORO_GOTO    co.resume is the byte offset of the resume label from
 #                    the label ebb__top of the poll function; both labels are
@@ -37,6 +43,32 @@
 import gdb
 
 STATES = {0: "idle", 1: "running", 2: "done"}
+
+
+def _call(expr):
+    """An expression evaluated in the target, or None if it cannot be
+    (no such function, no usable stack)."""
+    try:
+        return int(gdb.parse_and_eval(expr))
+    except gdb.error:
+        return None
+
+
+def _tick_hz():
+    hz = _call("EBB_CONFIG_TICK_HZ")  # with macro information (-g3)
+    return hz if hz else 1000000  # ebb's default
+
+
+def _span(ticks, hz):
+    s = ticks / hz
+    if abs(s) >= 1:
+        return "%.3g s" % s
+    if abs(s) >= 1e-3:
+        return "%.3g ms" % (s * 1e3)
+    return "%.3g us" % (s * 1e6)
+
+
+NOW = {}  # the current time of the listing being printed
 
 
 def _sym_name(addr):
@@ -216,7 +248,11 @@ def waits_on(addr):
             if t.tag == "ebb_timer":
                 w = val["wait"]
                 if (int(w["link_"][1]) & 1) != 0 and int(w["task"]) == addr:
-                    out.append("timer %s, due at tick %d" % (path, int(val["deadline"])))
+                    due = int(val["deadline"])
+                    when = ""
+                    if NOW.get("ticks") is not None:
+                        when = " (in %s)" % _span(due - NOW["ticks"], NOW["hz"])
+                    out.append("timer %s, due at tick %d%s" % (path, due, when))
                 return
             if t.tag == "ebb_wait":
                 if int(val["node"]["next"]) != 0 and int(val["task"]) == addr:
@@ -330,6 +366,10 @@ def _queued(ex):
     return out
 
 
+def _has_field(v, name):
+    return any(f.name == name for f in v.type.strip_typedefs().fields())
+
+
 class EbbTasks(gdb.Command):
     """List ebb's executors and tasks: name, state, where each is suspended."""
 
@@ -348,6 +388,12 @@ class EbbTasks(gdb.Command):
         tasks.update({addr: name for name, addr in _table_tasks()})
         queued_on = {}
         executors = []
+        NOW["ticks"] = _call("(unsigned long long)ebb_time_driver_now()")
+        NOW["hz"] = _tick_hz()
+        NOW["clock"] = _call("ebb_profile_clock()")
+        NOW["clock_hz"] = _call("ebb_profile_clock_hz()")
+        if NOW["ticks"] is not None:
+            print("now: tick %d (%s since start)" % (NOW["ticks"], _span(NOW["ticks"], NOW["hz"])))
         for i in range(n):
             ex = table[i]
             if int(ex) == 0:
@@ -360,7 +406,10 @@ class EbbTasks(gdb.Command):
         for i, ex in executors:
             pend = int(ex["pend"])
             kind = ("interrupt executor, pender %s" % _sym_name(pend & ~1)) if pend else "thread mode"
-            print("executor %d %s (%s)" % (i, _sym_name(int(ex)), kind))
+            stats = ""
+            if NOW["clock"] and _has_field(ex.dereference(), "idle") and pend == 0:
+                stats = ", asleep %.1f %% of the time" % (100.0 * int(ex["idle"]) / NOW["clock"])
+            print("executor %d %s (%s%s)" % (i, _sym_name(int(ex)), kind, stats))
             for addr, name in sorted(tasks.items(), key=lambda kv: kv[1]):
                 t = gdb.Value(addr).cast(task_ptr_t).dereference()
                 if (int(t["state"]) & 3) == 0 or int(t["exec"]) != i:
@@ -394,6 +443,13 @@ class EbbTasks(gdb.Command):
             on = waits_on(addr)
             if on:
                 loc += "  -- on " + ", ".join(on)
+        if _has_field(t, "polls"):
+            polls, run = int(t["polls"]), int(t["run"])
+            share = ""
+            if NOW.get("clock"):
+                share = ", %.2f %% CPU" % (100.0 * run / NOW["clock"])
+            span = _span(run, NOW["clock_hz"]) if NOW.get("clock_hz") else "%d ticks" % run
+            loc += "  [%d polls, %s%s]" % (polls, span, share)
         print("  %-14s %-8s %s" % (name, state, loc))
 
 

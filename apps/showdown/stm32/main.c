@@ -321,9 +321,9 @@ static int showdown_run(void)
         }
         __asm volatile("cpsid i" ::: "memory");
         if (!ebb_executor_has_work(&exec)) {
-            EBB_TRACE_IDLE_ENTER(&exec);
+            EBB_EXECUTOR_IDLE_ENTER(&exec);
             __asm volatile("dsb\n\twfi" ::: "memory");
-            EBB_TRACE_IDLE_EXIT(&exec);
+            EBB_EXECUTOR_IDLE_EXIT(&exec);
         }
     }
     return 0; /* never */
