@@ -33,9 +33,8 @@ void ebb__executor_reset_all(bool unlink)
 {
     for (unsigned i = 0; i < ebb_executor_count(); i++) {
         ebb_list *l = &__start_ebb_executors[i]->ready;
-        ebb_node *n;
-        while (unlink && (n = ebb_list_pop_front(l)) != NULL) {
-            n->next = NULL; /* unqueued: a later spawn queues it afresh */
+        /* Each popped task is unlinked: a later spawn queues it afresh. */
+        while (unlink && ebb_list_pop_front(l) != NULL) {
         }
         ebb_list_init(l);
     }
@@ -61,7 +60,7 @@ static void append_locked(ebb_executor *ex, ebb_node *first, ebb_node *last)
  * cancel), it is marked busy.  Returns whether it is to be polled. */
 static inline bool take_locked(ebb_node *n)
 {
-    n->next = NULL;
+    ebb_node_clear(n);
     return ebb__task_claim_locked(EBB_CONTAINER_OF(n, ebb_task, node));
 }
 
@@ -70,14 +69,13 @@ bool ebb_executor_poll(ebb_executor *ex)
     /* Detach the ready list (ebb_list_take_all(): its last node, whose next
      * is its first) and take its first task, in one critical section. */
     ebb_irq_state s = ebb_port_lock();
-    ebb_node *const last = ex->ready.tail;
+    ebb_node *const last = ebb_list_take_all(&ex->ready);
     if (last == NULL) {
         ebb_port_unlock(s);
         return false;
     }
-    ex->ready.tail = NULL;
-    ebb_node *n = last->next;
-    ebb_node *next = n->next;
+    ebb_node *n = ebb_chain_first(last);
+    ebb_node *next = ebb_chain_next(n);
     bool mine = take_locked(n);
     ebb_port_unlock(s);
 
@@ -121,29 +119,23 @@ bool ebb_executor_poll(ebb_executor *ex)
          * yield chain (unless a wake during its poll queued it first) and
          * takes the next task of the pass. */
         s = ebb_port_lock();
-        if (yield && t->node.next == NULL) {
-            t->node.next = yielded;
-            yielded = &t->node;
+        if (yield && !ebb_node_linked(&t->node)) {
+            ebb_chain_push(&yielded, &t->node);
         }
         if (n == last) {
             ebb_port_unlock(s);
             break;
         }
         n = next;
-        next = n->next;
+        next = ebb_chain_next(n);
         mine = take_locked(n);
         ebb_port_unlock(s);
     }
 
     if (yielded != YIELD_END) {
         /* Back into yield order, then behind the ready list. */
-        ebb_node *first = YIELD_END, *end = yielded;
-        do {
-            ebb_node *nx = yielded->next;
-            yielded->next = first;
-            first = yielded;
-            yielded = nx;
-        } while (yielded != YIELD_END);
+        ebb_node *const end = yielded;
+        ebb_node *const first = ebb_chain_reverse(yielded, YIELD_END);
         s = ebb_port_lock();
         append_locked(ex, first, end);
         ebb_port_unlock(s);

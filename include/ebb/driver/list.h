@@ -125,6 +125,48 @@ static inline ebb_node *ebb_list_take_all(ebb_list *l)
     return last;
 }
 
+/* A detached chain (ebb_list_take_all) and a private stack of nodes
+ * belong to whoever holds them: no list head, no other context reads them,
+ * so these need no lock.  Each node on them still looks linked (its next is
+ * never NULL), which keeps a waker from queueing it twice. */
+
+/** First node of a chain detached by ebb_list_take_all(), whose last node
+ *  is `last`.  Context: the chain's holder.  Cost: O(1). */
+static inline ebb_node *ebb_chain_first(const ebb_node *last) { return last->next; }
+
+/** Node after `n` on a detached chain (its holder knows whether `n` is the
+ *  last).  Context: the chain's holder.  Cost: O(1). */
+static inline ebb_node *ebb_chain_next(const ebb_node *n) { return n->next; }
+
+/** Mark `n`, taken off a detached chain, unlinked.  Context: lock held (a
+ *  waker tests it).  Cost: O(1). */
+static inline void ebb_node_clear(ebb_node *n) { n->next = NULL; }
+
+/** Push unlinked `n` on the private stack `*top` (whose bottom is a
+ *  non-NULL end mark, so every node on it looks linked).  Context: lock
+ *  held.  Cost: O(1). */
+static inline void ebb_chain_push(ebb_node **top, ebb_node *n)
+{
+    n->next = *top;
+    *top = n;
+}
+
+/** Reverse the private stack from `top` down to the end mark `end` in
+ *  place, for ebb_list_append_chain(): returns the new first node (the
+ *  old bottom); `top` becomes the last.  Context: the stack's holder.
+ *  Cost: O(nodes). */
+static inline ebb_node *ebb_chain_reverse(ebb_node *top, ebb_node *end)
+{
+    ebb_node *first = end;
+    do {
+        ebb_node *nx = top->next;
+        top->next = first;
+        first = top;
+        top = nx;
+    } while (top != end);
+    return first;
+}
+
 /** Insert unlinked `n` after `prev` (prev == NULL: at the front).  Context:
  *  any, lock held.  Cost: O(1). */
 static inline void ebb_list_insert_after(ebb_list *l, ebb_node *prev, ebb_node *n)

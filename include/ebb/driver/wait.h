@@ -163,7 +163,7 @@ static inline bool ebb__wake_locked(ebb_task *t)
 {
     /* Unlikely: the queueing path is the straight line through an
      * interrupt handler that inlines this. */
-    if (EBB_UNLIKELY(t->node.next != NULL || !ebb__task_running(t))) {
+    if (EBB_UNLIKELY(ebb_node_linked(&t->node) || !ebb__task_running(t))) {
         return false;
     }
     ebb_executor *ex = __start_ebb_executors[t->exec];
