@@ -120,7 +120,7 @@ bool ebb_executor_poll(ebb_executor *ex)
          * takes the next task of the pass. */
         s = ebb_port_lock();
         if (yield && !ebb_node_linked(&t->node)) {
-            ebb_chain_push(&yielded, &t->node);
+            yielded = ebb_chain_push(yielded, &t->node);
         }
         if (n == last) {
             ebb_port_unlock(s);

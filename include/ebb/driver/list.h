@@ -142,13 +142,13 @@ static inline ebb_node *ebb_chain_next(const ebb_node *n) { return n->next; }
  *  waker tests it).  Cost: O(1). */
 static inline void ebb_node_clear(ebb_node *n) { n->next = NULL; }
 
-/** Push unlinked `n` on the private stack `*top` (whose bottom is a
- *  non-NULL end mark, so every node on it looks linked).  Context: lock
- *  held.  Cost: O(1). */
-static inline void ebb_chain_push(ebb_node **top, ebb_node *n)
+/** Push unlinked `n` on the private stack whose top is `top` (its bottom
+ *  a non-NULL end mark, so every node on it looks linked); returns the new
+ *  top, `n`.  Context: lock held.  Cost: O(1). */
+static inline ebb_node *ebb_chain_push(ebb_node *top, ebb_node *n)
 {
-    n->next = *top;
-    *top = n;
+    n->next = top;
+    return n;
 }
 
 /** Reverse the private stack from `top` down to the end mark `end` in
