@@ -3,6 +3,10 @@
 #   make test       build everything and run every test
 # Both install their Debian packages first when run as root (scripts/deps.sh).
 #
+# While you work: make check - the core's host tests (unit tests, misuse
+# table in both contract modes, compile-fail rules) with gcc and clang, in
+# about a minute from scratch and seconds after.
+#
 # Other targets:
 #   make run BOARD=qemu-netduinoplus2 APP=button   build that app only, run it in QEMU
 #   make debug BOARD=qemu-netduinoplus2 APP=button  same, halted, with a gdb server on :1234
@@ -22,7 +26,7 @@ FIRMWARE_PRESETS := qemu-netduinoplus2 nucleo-f446ze nucleo-f446ze-os $(TARGET_P
 # printed, stopped at main) are checked as users run them.
 RUN_BOARDS := qemu-netduinoplus2 mps2-an385 mps2-an386 mps2-an500 mps2-an505 microbit qemu-riscv-virt
 
-.PHONY: all deps host host-clang firmware showdown-picolibc test showdown run debug trace clean
+.PHONY: all deps host host-clang firmware showdown-picolibc check test showdown run debug trace clean
 
 all: test
 
@@ -36,6 +40,13 @@ host: deps
 host-clang: deps
 	cmake --preset host-clang >/dev/null
 	cmake --build build/host-clang -j$(JOBS)
+
+check: deps
+	@for p in host host-clang; do \
+	  cmake --preset $$p >/dev/null && cmake --build build/$$p -j$(JOBS) --target check_core || exit 1; \
+	  ctest --test-dir build/$$p -R '^core\.' -j$(JOBS) --output-on-failure || exit 1; \
+	done
+	@echo "make check: the core's tests passed with gcc and clang (make test runs everything)"
 
 firmware: deps
 	@for p in $(FIRMWARE_PRESETS); do \
