@@ -14,7 +14,8 @@
  *     bench/lockprobe/ebb_port_impl.h, every outermost ebb_port_lock() ..
  *     ebb_port_unlock() (BASEPRI raised to the ceiling: the only masking
  *     ebb does; PRIMASK on the micro:bit's Cortex-M0) on TIM2's counter,
- *     or on the MPS2 boards and the micro:bit on SysTick's, converted to
+ *     or on the MPS2 boards and the micro:bit on SysTick's (microbit-systick,
+ *     whose time driver is SysTick: on TIMER0's), converted to
  *     instructions by a calibration loop;
  *   RISC-V (qemu-riscv-virt): bench/maskprobe/ebb_port_impl.h, every
  *     stretch with mstatus.MIE clear - locks, the port's own masked code,
@@ -35,8 +36,9 @@
  *     deadline: the time driver is re-armed N times), increasing and
  *     random (with ties); fire is the expiry of all N as one burst: the
  *     time interrupt alone is held off until the last deadline has passed
- *     (RISC-V: mie.MTIE; Cortex-M: BASEPRI at SysTick's priority, 15, or
- *     the driver's lines at the NVIC) and then let in, so every timer is
+ *     (RISC-V: mie.MTIE; Cortex-M: BASEPRI at SysTick's priority, 15, the
+ *     driver's lines at the NVIC, or on microbit-systick PRIMASK) and then
+ *     let in, so every timer is
  *     due when its handler runs (the hold is outside every sample);
  *     cancel(earliest), cancel(latest): ebb_task_cancel() of a sleeper
  *     among N armed at random deadlines;
@@ -99,20 +101,31 @@ uint32_t ebb_lockprobe_t0, ebb_lockprobe_max;
 #define PROBE_MAX ebb_lockprobe_max
 #define DEC ebb_cm_dec
 static inline uint32_t counter(void) { return EBB_LOCKPROBE_CNT; }
-#if defined(EBB_LOCKPROBE_SYSTICK)
-/* Counts to instructions: SysTick counts the core clock, not the
- * instructions, so a loop of a known number of instructions is timed once
- * (insns per `cal_counts`). */
-#define SYST_CSR (*(volatile uint32_t *)0xE000E010u)
-#define SYST_RVR (*(volatile uint32_t *)0xE000E014u)
-#define SYST_CVR (*(volatile uint32_t *)0xE000E018u)
+#if defined(EBB_LOCKPROBE_SYSTICK) || defined(EBB_LOCKPROBE_NRF51_TIMER0)
+#define LOCK_BOUND_CALIBRATE 1
+/* Counts to instructions: SysTick counts the core clock and TIMER0 16 MHz,
+ * not the instructions, so a loop of a known number of instructions is
+ * timed once (insns per `cal_counts`). */
 #define CAL_LOOPS 20000u
 static uint32_t cal_counts;
 static void probe_start(void)
 {
-    SYST_RVR = 0x00FFFFFFu;
-    SYST_CVR = 0;
-    SYST_CSR = 5u; /* enabled, core clock, no interrupt */
+#if defined(EBB_LOCKPROBE_SYSTICK)
+    EBB_CM_SYST_RVR = 0x00FFFFFFu;
+    EBB_CM_SYST_CVR = 0;
+    EBB_CM_SYST_CSR = 5u; /* enabled, core clock, no interrupt */
+#else
+#include "ebb_nrf51_regs.h"
+#define TIMER0(off) EBB_NRF51_REG(EBB_NRF51_TIMER0_BASE, off)
+    TIMER0(EBB_NRF51_TIMER_TASKS_STOP) = 1;
+    TIMER0(EBB_NRF51_TIMER_TASKS_CLEAR) = 1;
+    TIMER0(EBB_NRF51_TIMER_INTENCLR) = 0xFFFFFFFFu;
+    TIMER0(EBB_NRF51_TIMER_SHORTS) = 0;
+    TIMER0(EBB_NRF51_TIMER_MODE) = 0; /* timer */
+    TIMER0(EBB_NRF51_TIMER_BITMODE) = EBB_NRF51_TIMER_BITMODE_32;
+    TIMER0(EBB_NRF51_TIMER_PRESCALER) = 0; /* 16 MHz */
+    TIMER0(EBB_NRF51_TIMER_TASKS_START) = 1;
+#endif
     uint32_t t0 = counter();
     uint32_t n = CAL_LOOPS;
 #if defined(__thumb2__)
@@ -134,7 +147,21 @@ static uint32_t to_insns(uint32_t counts) { return counts; }
 #define ELAPSED(t0, t1) ((t1) - (t0))
 #define ARM_US_PER_TIMER 5u
 #endif
-#if defined(LOCK_BOUND_TIME_IRQ)
+#if defined(LOCK_BOUND_HOLD_PRIMASK)
+/* SysTick is the time driver (microbit-systick) and ARMv6-M has no
+ * BASEPRI: PRIMASK holds every interrupt off, set directly - not through
+ * ebb's lock, which the probe times.  The SysTick driver's now() counts
+ * the one wrap held off meanwhile (COUNTFLAG; its period between alarms is
+ * a whole 2^24 cycles, the hold a few milliseconds). */
+static void hold_time_irq(bool hold)
+{
+    if (hold) {
+        __asm volatile("cpsid i" ::: "memory");
+    } else {
+        __asm volatile("cpsie i" ::: "memory");
+    }
+}
+#elif defined(LOCK_BOUND_TIME_IRQ)
 /* The board's time driver has one interrupt line (the micro:bit's
  * TIMER0): hold it off at the NVIC. */
 static void hold_time_irq(bool hold)
@@ -814,7 +841,7 @@ int main(void)
 {
     ebb_board_init();
     probe_start();
-#if defined(EBB_LOCKPROBE_SYSTICK)
+#if defined(LOCK_BOUND_CALIBRATE)
     put("probe", "calibration", 2u * CAL_LOOPS, cal_counts);
 #endif
 #if defined(__riscv)
