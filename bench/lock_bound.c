@@ -38,8 +38,8 @@
  *     time interrupt alone is held off until the last deadline has passed
  *     (RISC-V: mie.MTIE; Cortex-M: BASEPRI at SysTick's priority, 15, the
  *     driver's lines at the NVIC, or on microbit-systick PRIMASK) and then
- *     let in, so every timer is
- *     due when its handler runs (the hold is outside every sample);
+ *     let in, so every timer is due when its handler runs (the hold is
+ *     outside every sample);
  *     cancel(earliest), cancel(latest): ebb_task_cancel() of a sleeper
  *     among N armed at random deadlines;
  *   channel (capacity 1): try_send / try_recv from a task and from an
@@ -55,9 +55,10 @@
  *   spsc (one producer, one consumer: N is 1): try_reserve, commit,
  *     peek, try_peek, release, reserve, each with the other side waiting
  *     where it can, from a task and from an interrupt, reset;
- *   tasks: spawn, ebb_wake() (task, interrupt), ebb_task_cancel() and
- *     ebb_task_reset() of a waiting task, and an executor pass, with N
- *     tasks in the run queue;
+ *   tasks: spawn, ebb_wake() (from main and from an interrupt),
+ *     ebb_task_cancel() and ebb_task_reset() (from main) of a task that
+ *     waits, and an executor pass, with N tasks in the run queue (an actor
+ *     task would be polled behind them);
  *   time: ebb_now(), ticker start and reset.
  * "whole_run" is the longest stretch of the whole run, set-up included,
  * but for pool_reset: it clears the pool's table of N links with the
@@ -779,9 +780,9 @@ static void spsc_ops(void)
     put("mask", "spsc_reset", 1, v);
 }
 
-/* N tasks in the run queue: spawn them, wake one more (from a task's
- * context - main - and from an interrupt), cancel and reset a queued task
- * that waits, and poll them all in one pass. */
+/* N tasks in the run queue: spawn them, wake one more (from main, thread
+ * mode as a task is, and from an interrupt), cancel and reset a queued
+ * task that waits, and poll them all in one pass. */
 static void task_ops(unsigned n)
 {
     spawn(&park_x, park_poll);
