@@ -4,8 +4,10 @@
  * is timed and the longest is kept in ebb_lockprobe_max.  The clock: TIM2's
  * counter on the STM32 board (one count per executed instruction under QEMU
  * -icount shift 0), or with EBB_LOCKPROBE_SYSTICK the SysTick counter
- * (24 bits, counting down at the core clock; the benchmark converts counts
- * to instructions by a calibration loop).  Only the
+ * (24 bits, counting down at the core clock), or with
+ * EBB_LOCKPROBE_NRF51_TIMER0 the nRF51's TIMER0 (when SysTick is the time
+ * driver); the benchmark converts those counts to instructions by a
+ * calibration loop.  Only the
  * benchmark bench/scale_lock.elf is built with it (a second copy of the core
  * compiled with this folder first on its include path); nothing else sees it.
  */
@@ -25,6 +27,17 @@
 /* SYST_CVR (ARMv7-M B3.3), turned into an up-counter modulo 2^24. */
 #define EBB_LOCKPROBE_CNT (0x00FFFFFFu - (*(volatile uint32_t *)0xE000E018u & 0x00FFFFFFu))
 #define EBB_LOCKPROBE_ELAPSED(t0, t1) (((t1) - (t0)) & 0x00FFFFFFu)
+#elif defined(EBB_LOCKPROBE_NRF51_TIMER0)
+/* The nRF51's TIMER0 (nRF51 RM, "TIMER"; 32-bit, free-running, set up by
+ * the benchmark), read by a capture into CC[3]: TASKS_CAPTURE[3] at 0x04C,
+ * CC[3] at 0x54C. */
+static inline uint32_t ebb__lockprobe_timer0(void)
+{
+    *(volatile uint32_t *)0x4000804Cu = 1u;
+    return *(volatile uint32_t *)0x4000854Cu;
+}
+#define EBB_LOCKPROBE_CNT ebb__lockprobe_timer0()
+#define EBB_LOCKPROBE_ELAPSED(t0, t1) ((t1) - (t0))
 #else
 #define EBB_LOCKPROBE_CNT (*(volatile uint32_t *)0x40000024u) /* TIM2_CNT */
 #define EBB_LOCKPROBE_ELAPSED(t0, t1) ((t1) - (t0))

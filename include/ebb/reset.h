@@ -87,7 +87,8 @@ int ebb_sem_reset(ebb_sem *s, uint32_t count);
  * Make every block of pool `p` free again, as defined (blocks still held by
  * code must not be used or freed afterwards).  Contracts reset:2,
  * reset:3.  Context: outside any poll.  Cost: O(blocks), a memset of the
- * pool's links.
+ * pool's links with interrupts masked for all of it (bench.lock_bound:
+ * pool_reset, the one operation whose masking grows linearly with N).
  */
 int ebb_pool_reset(ebb_pool *p);
 
