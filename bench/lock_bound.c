@@ -60,9 +60,7 @@
  *     waits, and an executor pass, with N tasks in the run queue (an actor
  *     task would be polled behind them);
  *   time: ebb_now(), ticker start and reset.
- * "whole_run" is the longest stretch of the whole run, set-up included,
- * but for pool_reset: it clears the pool's table of N links with the
- * lock held, O(N) (bench/lock_bound_budget.json, "linear_ops").
+ * "whole_run" is the longest stretch of the whole run, set-up included.
  */
 #include "ebb_board.h"
 #include "sample_max.h"
@@ -713,12 +711,7 @@ static void pool_ops(unsigned n)
             check(ebb_pool_try_alloc(p) != NULL, "alloc");
         }
         int r = EBB_EINVAL;
-        /* O(N): on its own line, kept out of whole_run. */
-        uint32_t const keep = PROBE_MAX;
-        PROBE_MAX = 0;
-        r = ebb_pool_reset(p);
-        v = PROBE_MAX;
-        PROBE_MAX = keep;
+        SAMPLE(v, r = ebb_pool_reset(p));
         check(r == EBB_OK && ebb_pool_free_count(p) == n, "pool_reset");
         put("mask", "pool_reset", n, v);
     }

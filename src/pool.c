@@ -6,13 +6,15 @@
 
 EBB_MODULE("pool");
 
-/* Each block's state is its entry in p->link:
- *   EBB__POOL_USED        allocated
- *   1 + next index, or 0  on the free list or on the handed list (0: last)
- *   0, i >= fresh         never allocated (the zeroed table needs no set-up,
- *                         so a pool defined statically is ready at reset;
- *                         0 is not EBB__POOL_USED, so freeing such a block
- *                         is refused like a double free)
+/* Block i's state:
+ *   i >= fresh            not allocated since the pool was defined or reset
+ *                         (its link means nothing: neither the zeroed table
+ *                         of a static pool nor a reset needs to write it,
+ *                         and freeing such a block is refused like a
+ *                         double free)
+ *   link[i] == EBB__POOL_USED   allocated
+ *   otherwise             on the free list or on the handed list, link[i]
+ *                         1 + the next index (0: last)
  * The handed list holds one block per waiter that a free woke and that has
  * not resumed yet; try_alloc only ever takes from the free list, so no
  * caller can overtake a waiting task. */
@@ -94,9 +96,11 @@ void *ebb__pool_take_slow_unlock(ebb_pool *p, ebb_irq_state s)
 
 int ebb__pool_release_slow_unlock(ebb_pool *p, uintptr_t i, ebb_irq_state s)
 {
-    if (p->link[i] != EBB__POOL_USED) {
+    if (i >= p->fresh || p->link[i] != EBB__POOL_USED) {
         ebb_port_unlock(s);
-        return ebb__pool_refuse(3);
+        /* Outside the storage or between blocks: pool:2; a block that is
+         * not allocated: pool:3. */
+        return ebb__pool_refuse(i >= p->count ? 2 : 3);
     }
     release_locked(p, i);
     ebb_port_unlock(s);

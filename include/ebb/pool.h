@@ -49,7 +49,9 @@ typedef struct ebb_pool {
     uint16_t free;      /**< 1 + first free block, 0: none */
     uint16_t handed;    /**< 1 + first block freed for a woken waiter not
                              yet resumed, 0: none */
-    uint16_t fresh;     /**< blocks [fresh, count) were never allocated */
+    uint16_t fresh;     /**< blocks [fresh, count) were not allocated
+                             since the pool was defined or reset (their
+                             links mean nothing) */
     uint8_t shift;      /**< size = odd factor << shift */
     ebb_waitlist waiters;   /**< tasks waiting for a block, oldest first */
 } ebb_pool;
@@ -61,8 +63,8 @@ typedef struct ebb_pool {
 #define EBB__POOL_MAX 0xFFFEu  /* most blocks a pool can hold (65534) */
 
 /* Internal: a pool over `blocks` (count blocks of size bytes) and `links`
- * (count uint16_t, zeroed - as every static array is; a never-used block
- * is told from an allocated one by its zero link). */
+ * (count uint16_t; their contents do not matter: a block is read as
+ * allocated only below `fresh`, which starts at 0). */
 #define EBB__POOL_INIT(blocks, links, size, count)                             \
     {(uint8_t *)(blocks), _Generic(&(links)[0], uint16_t *: &(links)[0]),      \
      EBB__POOL_INVERSE((uintptr_t)(size) / EBB__POOL_LOWBIT(size)),            \
@@ -93,8 +95,8 @@ typedef struct ebb_pool {
 
 /**
  * Initializer of a pool over `blocks`, an array of the block type (its
- * length is the block count), and `links`, a zeroed uint16_t array of the
- * same length (static arrays are zeroed).  For a pool inside a struct, or
+ * length is the block count), and `links`, a uint16_t array of the same
+ * length (whatever it holds: no set-up).  For a pool inside a struct, or
  * one whose storage needs a name.  Arrays of different lengths, a pointer
  * instead of an array, or a count of 0 or above 65023 do not compile.
  */
@@ -183,16 +185,20 @@ EBB__POOL_INLINE int ebb_pool_free(ebb_pool *p, void *block)
     }
     /* Unsigned: a pointer below the storage (NULL too) wraps to a huge
      * offset, which like a misaligned one yields an index past the count
-     * (EBB__POOL_INIT); an all-zero pool has count 0 and refuses all. */
+     * (EBB__POOL_INIT) and so past `fresh`; an all-zero pool refuses all. */
     uintptr_t x = ((uintptr_t)block - (uintptr_t)p->blocks) * p->inverse;
     uintptr_t i = (x >> p->shift) | (x << ((sizeof x * 8u - p->shift) % (sizeof x * 8u)));
-    if (EBB_UNLIKELY(i >= p->count)) {
-        return ebb__pool_refuse(2);
-    }
     ebb_irq_state s = ebb_port_lock();
-    /* Both slow cases in one test: the link read as int16_t is -1 exactly
-     * when the block is allocated, and nobody waits exactly when the
-     * waiters' first node is NULL. */
+    /* Only a block below `fresh` can be allocated (handed out since the
+     * pool was defined or reset; the links above are stale), and fresh <=
+     * count keeps the link read in bounds.  Under the lock: a reset moves
+     * fresh back. */
+    if (EBB_UNLIKELY(i >= p->fresh)) {
+        return ebb__pool_release_slow_unlock(p, i, s); /* not a live block */
+    }
+    /* Both other slow cases in one test: the link read as int16_t is -1
+     * exactly when the block is allocated, and nobody waits exactly when
+     * the waiters' first node is NULL. */
     uintptr_t slow = (uintptr_t)((int32_t)(int16_t)p->link[i] + 1) |
                      (uintptr_t)ebb_dlist_first(&p->waiters.l);
     if (EBB_UNLIKELY(slow != 0)) {

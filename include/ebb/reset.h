@@ -86,9 +86,9 @@ int ebb_sem_reset(ebb_sem *s, uint32_t count);
 /**
  * Make every block of pool `p` free again, as defined (blocks still held by
  * code must not be used or freed afterwards).  Contracts reset:2,
- * reset:3.  Context: outside any poll.  Cost: O(blocks), a memset of the
- * pool's links with interrupts masked for all of it (bench.lock_bound:
- * pool_reset, the one operation whose masking grows linearly with N).
+ * reset:3.  Context: outside any poll.  Cost: O(1): the links are left as
+ * they are (a block counts as allocated only below the pool's `fresh`
+ * index, which the reset sets to 0).
  */
 int ebb_pool_reset(ebb_pool *p);
 

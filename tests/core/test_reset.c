@@ -379,10 +379,26 @@ static void test_pool_reset(void **state)
     assert_int_equal(ebb_task_reset(&a.task), EBB_OK);
     assert_int_equal(ebb_pool_reset(&pool), EBB_OK);
     assert_int_equal(ebb_pool_free_count(&pool), 3);
+    /* A block held across the reset is no longer allocated: its free is
+     * refused (pool:3, nothing changes), before and after the block is
+     * handed out again - then only its new holder frees it. */
+    int r = EBB_EINVAL; /* the contract hook leaves it so; contracts off, the free returns it */
+    MISUSE("pool", 3, r = ebb_pool_free(&pool, blk[0]));
+    assert_int_equal(r, EBB_EINVAL);
+    void *again[3];
     for (int i = 0; i < 3; i++) {
-        assert_non_null(ebb_pool_try_alloc(&pool));
+        again[i] = ebb_pool_try_alloc(&pool);
+        assert_ptr_equal(again[i], blk[i]); /* in order, from the untouched tail */
+        if (i == 0) {
+            MISUSE("pool", 3, r = ebb_pool_free(&pool, blk[2])); /* still above the tail */
+            assert_int_equal(r, EBB_EINVAL);
+        }
     }
     assert_null(ebb_pool_try_alloc(&pool));
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(ebb_pool_free(&pool, again[i]), EBB_OK);
+    }
+    assert_int_equal(ebb_pool_free_count(&pool), 3);
 }
 
 /* A reset of a task from inside its own poll is refused: EBB_EBUSY,
