@@ -10,12 +10,15 @@
 # Other targets:
 #   make run BOARD=qemu-netduinoplus2 APP=button   build that app only, run it in QEMU
 #   make debug BOARD=qemu-netduinoplus2 APP=button  same, halted, with a gdb server on :1234
+#     (PROFILE=debug for either: -Og with the debug checks on)
 #   make trace BOARD=qemu-netduinoplus2 APP=showdown  same with tracing on, decoded into build/trace/
 #     (EBB_GDB_PORT=<port> for another port)
 #     (APP: any folder apps/<name>/; BOARD: a board, a preset or your board's folder)
 #   make host | firmware | clean
 
 BOARD ?= qemu-netduinoplus2
+# release (-O3, as measured) or debug (-Og, debug checks on): make run / debug.
+PROFILE ?= release
 APP   ?= button
 JOBS  ?= $(shell nproc 2>/dev/null || echo 2)
 # Boards of other Cortex-M profiles and RISC-V, each run on QEMU by make test (docs/boards.md).
@@ -87,10 +90,10 @@ showdown: deps showdown-picolibc
 	@sh scripts/showdown.sh
 
 run: deps
-	@JOBS=$(JOBS) sh scripts/run.sh $(BOARD) $(APP)
+	@JOBS=$(JOBS) PROFILE=$(PROFILE) sh scripts/run.sh $(BOARD) $(APP)
 
 debug: deps
-	@JOBS=$(JOBS) sh scripts/run.sh $(BOARD) $(APP) --debug
+	@JOBS=$(JOBS) PROFILE=$(PROFILE) sh scripts/run.sh $(BOARD) $(APP) --debug
 
 # Build APP with tracing on, run it on QEMU, decode the trace into
 # build/trace/$(APP).log, .json, .vcd and .svg (docs/tracing.md).

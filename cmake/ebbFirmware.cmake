@@ -71,3 +71,11 @@ function(ebb_add_firmware name)
   # Recorded for `make run` / `make debug` (ebb_firmware.txt in the build tree).
   set_property(GLOBAL APPEND PROPERTY EBB_FIRMWARE_TARGETS ${name})
 endfunction()
+
+# ebb_app([BOARD ...] SOURCES <files...> [LIBRARIES ...]): the firmware of an
+# app folder, named after the folder (apps/<name>/CMakeLists.txt), so that a
+# copied example folder is a new app with no edit: `make run APP=<name>`.
+function(ebb_app)
+  get_filename_component(name ${CMAKE_CURRENT_SOURCE_DIR} NAME)
+  ebb_add_firmware(${name} ${ARGN})
+endfunction()

@@ -9,8 +9,12 @@
 # Only APP is built: code that one board cannot compile never blocks another.
 # On QEMU, keys typed on the console press the virtual button (after the
 # app's ready line).
-# Quit QEMU with Ctrl-A X.  --debug: the gdb server listens on :1234, or on
-# EBB_GDB_PORT when set (another debug session, or a test, holds 1234).
+# Quit QEMU with Ctrl-A X.  --debug: the gdb server listens on
+# 127.0.0.1:1234, or on EBB_GDB_PORT when set (another debug session, or a
+# test, holds 1234); the gdb line printed loads tools/gdb/ebb.py
+# (ebb-tasks).  PROFILE=debug: build at -Og with debug checks on (the
+# contracts are on in every profile; the Cortex-M interrupt-ceiling check
+# needs a build without NDEBUG), in build/<board>-debug; default: release.
 set -eu
 board=$1
 app=$2
@@ -24,15 +28,24 @@ cd "$(dirname "$0")/.."
 presets=$(cmake --list-presets 2>/dev/null | sed -n 's/^ *"\([^"]*\)".*/\1/p' | grep -v '^host' || true)
 boards=$(for f in boards/*/board.cmake; do basename "$(dirname "$f")"; done)
 list() { echo "$*" | tr '\n' ' '; }
+case ${PROFILE:-release} in
+    release) suffix=""; btype=Release ;;
+    debug) suffix="-debug"; btype=Debug ;;
+    *) echo "make run/debug: PROFILE is release (the default) or debug" >&2; exit 2 ;;
+esac
 if [ -f "$board/board.cmake" ] && [ "${board#/}" != "$board" ]; then
-    bdir=build/board-$(basename "$board")
-    cmake -S . -B "$bdir" -DEBB_BOARD="$board" -DCMAKE_BUILD_TYPE=Release >/dev/null
+    bdir=build/board-$(basename "$board")$suffix
+    cmake -S . -B "$bdir" -DEBB_BOARD="$board" -DCMAKE_BUILD_TYPE=$btype "-DCMAKE_C_FLAGS_DEBUG=-Og -g" >/dev/null
 elif echo "$presets" | grep -qx -- "$board"; then
-    bdir=build/$board
-    cmake --preset "$board" >/dev/null
+    bdir=build/$board$suffix
+    if [ -n "$suffix" ]; then
+        cmake --preset "$board" -B "$bdir" -DCMAKE_BUILD_TYPE=$btype "-DCMAKE_C_FLAGS_DEBUG=-Og -g" >/dev/null
+    else
+        cmake --preset "$board" >/dev/null
+    fi
 elif [ -f "boards/$board/board.cmake" ]; then
-    bdir=build/$board
-    cmake -S . -B "$bdir" -DEBB_BOARD="$board" -DCMAKE_BUILD_TYPE=Release >/dev/null
+    bdir=build/$board$suffix
+    cmake -S . -B "$bdir" -DEBB_BOARD="$board" -DCMAKE_BUILD_TYPE=$btype "-DCMAKE_C_FLAGS_DEBUG=-Og -g" >/dev/null
 else
     echo "make run: unknown BOARD '$board'." >&2
     echo "  boards:  $(list "$boards")" >&2
@@ -63,10 +76,10 @@ fi
 set -- $qemu -kernel "$elf"
 if [ "$mode" = --debug ]; then
     port=${EBB_GDB_PORT:-1234}
-    echo "QEMU is halted at reset with a gdb server on :$port. In another terminal:"
-    echo "    gdb-multiarch $elf -ex 'target remote :$port'"
-    echo "(Ctrl-A X quits QEMU)"
-    exec "$@" -gdb tcp::"$port" -S
+    echo "QEMU is halted at reset with a gdb server on 127.0.0.1:$port. In another terminal:"
+    echo "    gdb-multiarch $elf -ex 'source $PWD/tools/gdb/ebb.py' -ex 'target remote 127.0.0.1:$port'"
+    echo "(ebb-tasks lists the tasks; gdb's kill, or Ctrl-A X here, ends QEMU)"
+    exec "$@" -gdb tcp:127.0.0.1:"$port" -S
 fi
 echo "running $elf on QEMU ($name; Ctrl-A X quits)"
 exec "$@"

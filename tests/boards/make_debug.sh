@@ -1,8 +1,9 @@
 #!/bin/sh
 # `make debug BOARD=<board> APP=blinky` as a user runs it: QEMU halted at
 # reset with a gdb server, then the gdb-multiarch line it prints, run as
-# printed (in batch mode): it must attach, stop at main() and end the
-# session.  Two boards at a time, each on a free port (EBB_GDB_PORT: other
+# printed (in batch mode): it must attach (127.0.0.1: no localhost entry
+# needed), stop at main(), list the tasks with ebb-tasks (the line loads
+# tools/gdb/ebb.py) and end the session.  Two boards at a time, each on a free port (EBB_GDB_PORT: other
 # runs on the machine may hold 1234).
 #   tests/boards/make_debug.sh <board>...
 set -eu
@@ -13,6 +14,7 @@ one() {
     b=$1
     log=$out/$b.debug.log
     port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    : >"$log" # before the background job opens it: the wait below reads it
     # Its own session, so that a stop reaches make, the script and QEMU.
     EBB_GDB_PORT=$port setsid make -s --no-print-directory debug BOARD="$b" APP=blinky </dev/null >"$log" 2>&1 &
     pid=$!
@@ -25,7 +27,7 @@ one() {
     gdb_out=""
     if [ -n "$line" ]; then
         eval "set -- $line"
-        gdb_out=$(timeout 60 "$@" -batch -nx -ex "break main" -ex "continue" -ex "bt 1" -ex "kill" 2>&1) || true
+        gdb_out=$(timeout 60 "$@" -batch -nx -ex "break main" -ex "continue" -ex "bt 1" -ex "ebb-tasks" -ex "kill" 2>&1) || true
     fi
     waited=0
     while kill -0 "$pid" 2>/dev/null && [ "$waited" -lt 50 ]; do
@@ -40,8 +42,9 @@ one() {
     else
         wait "$pid" || true
     fi
-    if echo "$gdb_out" | grep -q "^#0 .*main ()" && ! echo "$gdb_out" | grep -q "still running"; then
-        echo "make debug BOARD=$b APP=blinky: PASS (gdb stopped at main)"
+    if echo "$gdb_out" | grep -q "^#0 .*main ()" && echo "$gdb_out" | grep -q "^executor 0 exec" &&
+       ! echo "$gdb_out" | grep -q "still running"; then
+        echo "make debug BOARD=$b APP=blinky: PASS (gdb stopped at main, ebb-tasks listed the executor)"
     else
         echo "make debug BOARD=$b APP=blinky: FAIL"
         cat "$log"
