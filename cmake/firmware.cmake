@@ -72,6 +72,11 @@ foreach(t ${_ebb_fw})
 endforeach()
 file(GENERATE OUTPUT ${CMAKE_BINARY_DIR}/ebb_firmware.txt CONTENT "${_ebb_lines}")
 
+# The firmware examples of the README and docs/ build and link, on every
+# board: they use only the portable board interface.
+include(${EBB_SOURCE_DIR}/cmake/docs_examples.cmake)
+ebb_docs_examples(firmware)
+
 # A user's own board folder (outside boards/), on picolibc, from an empty
 # build folder: once, from the default board's tree.
 if(EBB_BOARD_NAME STREQUAL "qemu-netduinoplus2" AND EBB_QEMU)
@@ -87,9 +92,6 @@ if(EBB_BOARD_NAME STREQUAL "qemu-netduinoplus2" AND EBB_QEMU)
     COMMAND sh ${EBB_SOURCE_DIR}/tests/boards/new_app.sh ${EBB_SOURCE_DIR} ${CMAKE_BINARY_DIR}/new_app)
   set_tests_properties(board.new_app PROPERTIES TIMEOUT 400 PROCESSORS 2)
 
-  # The firmware examples of the README and docs/ build and link.
-  include(${EBB_SOURCE_DIR}/cmake/docs_examples.cmake)
-  ebb_docs_examples(firmware)
 
   # Console and virtual button at once, a burst of button keys faster than
   # the application re-arms: no edge lost (typed on host time: no -icount).

@@ -39,6 +39,21 @@ extern "C" {
 #define EBB_BOARD_PRIO_CONSOLE 3u
 #endif
 
+/**
+ * Define `name`, an executor whose tasks preempt thread mode and every
+ * lower level, at application level `level`: 1..EBB_BOARD_PREEMPT_LEVELS
+ * (a literal), higher preempting lower - the same line on every board and
+ * port.  Its tasks run inside an interrupt the board sets aside for that
+ * level (Cortex-M: a device interrupt nothing drives, at an NVIC priority
+ * below the board's own handlers and at or below the ceiling; RISC-V: a
+ * software-interrupt level below the board's), on the one stack; spawn
+ * them on `&name.ex`.  At file scope, not static; complete as defined (the
+ * first spawn enables the interrupt).  A level the board does not offer
+ * does not compile.
+ */
+#define EBB_BOARD_PREEMPTIVE_EXECUTOR_DEFINE(name, level)                      \
+    EBB_PORT_PREEMPTIVE_EXECUTOR_DEFINE(name, level)
+
 /** Edges of the user button: its press (RISING), its release (FALLING),
  *  or either. */
 typedef enum ebb_board_edge {

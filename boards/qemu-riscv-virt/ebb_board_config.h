@@ -45,4 +45,8 @@
  * application uses. */
 #define EBB_BOARD_HAS_FINGER 1
 
+/* Application executor levels (EBB_BOARD_PREEMPTIVE_EXECUTOR_DEFINE): the
+ * software-interrupt levels below the finger's. */
+#define EBB_BOARD_PREEMPT_LEVELS (EBB_CONFIG_RV_SWI_LEVELS - 1)
+
 #endif

@@ -390,6 +390,20 @@ static inline void ebb_cm_irq_executor_run(ebb_cm_irq_executor *x)
     EBB_TRACE_ISR_EXIT(ebb_cm_ipsr());
 }
 
+/* The portable "executor at application level `level`" (ebb_board.h,
+ * EBB_BOARD_PREEMPTIVE_EXECUTOR_DEFINE) on Cortex-M: an interrupt executor
+ * on the board's line for that level, EBB_BOARD_PREEMPT<level>_IRQ, at its
+ * NVIC priority EBB_BOARD_PREEMPT<level>_PRIO, with its handler
+ * EBB_BOARD_PREEMPT<level>_HANDLER.  A level the board does not name does
+ * not compile. */
+#define EBB__CM_CAT3(a, b, c) EBB__CM_CAT3_(a, b, c)
+#define EBB__CM_CAT3_(a, b, c) a##b##c
+#define EBB_PORT_PREEMPTIVE_EXECUTOR_DEFINE(name, level)                       \
+    extern ebb_cm_irq_executor name;                                           \
+    EBB_CM_IRQ_EXECUTOR_HANDLER(EBB__CM_CAT3(EBB_BOARD_PREEMPT, level, _HANDLER), name) \
+    EBB_CM_IRQ_EXECUTOR_DEFINE(name, EBB__CM_CAT3(EBB_BOARD_PREEMPT, level, _IRQ), \
+                               EBB__CM_CAT3(EBB_BOARD_PREEMPT, level, _PRIO))
+
 /** Define the interrupt handler `handler` (the vector's name, e.g.
  *  SPI4_IRQHandler) of interrupt executor `x` (an ebb_cm_irq_executor). */
 #define EBB_CM_IRQ_EXECUTOR_HANDLER(handler, x) \

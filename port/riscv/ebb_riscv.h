@@ -167,6 +167,15 @@ void ebb__rv_swi_first_pend(ebb_executor *ex);
     ebb_rv_swi_executor name = EBB_RV_SWI_EXECUTOR_INITIALIZER(level);         \
     EBB_EXECUTOR_TABLE_ENTRY(name, &name.ex)
 
+/* The portable "executor at application level `level`" (ebb_board.h,
+ * EBB_BOARD_PREEMPTIVE_EXECUTOR_DEFINE) on RISC-V: a software-interrupt
+ * executor at that level (1..EBB_BOARD_PREEMPT_LEVELS, which the board
+ * keeps below the levels it uses itself). */
+#define EBB_PORT_PREEMPTIVE_EXECUTOR_DEFINE(name, level)                       \
+    EBB_RV_SWI_EXECUTOR_DEFINE(name,                                           \
+        EBB_BUILD_CHECKED((level), (level) >= 1 && (level) <= EBB_BOARD_PREEMPT_LEVELS, \
+                          "application executor level must be 1..EBB_BOARD_PREEMPT_LEVELS"))
+
 /** Level of the software-interrupt executor running now (0: thread mode
  *  or a device handler).  Context: any.  Cost: 1 load. */
 unsigned ebb_rv_swi_level(void);

@@ -83,6 +83,7 @@ endfunction()
 #   test_time[_wraps]        timers and tickers against the reference clock
 #   test_channel_isr         a channel fed from an interrupt wakes a task, loses nothing
 #   test_select              select and timeout (timer, interrupt, button)
+#   test_preempt             the portable preemptive executor, levels 1 and 2
 #   test_broadcast_nest      no false wait:2 two broadcasts deep (Cortex-M)
 #   test_irq_executor_<k>    an interrupt executor preempts; its ceiling contracts
 #   test_contract, test_fault_*  contracts and faults are reported
@@ -118,6 +119,9 @@ function(ebb_fw_suite)
   endif()
   ebb_fw_test(test_channel_isr SOURCES ${EBB_FW_DIR}/test_channel_isr.c PORT GREP PASS)
   ebb_fw_test(test_select SOURCES ${EBB_FW_DIR}/test_select.c PORT GREP PASS)
+  # The portable preemptive executor at levels 1 and 2 (ebb_board.h): the
+  # board's own lines, so without the suite's port helpers (PORT).
+  ebb_fw_test(test_preempt SOURCES ${EBB_FW_DIR}/test_preempt.c GREP PASS)
   # wait:2's record of broadcasts two deep (needs an interrupt executor
   # that preempts the spare handler: Cortex-M; see the test's comment).
   get_property(fw_port_dir GLOBAL PROPERTY EBB_PORT_DIR)
