@@ -62,8 +62,9 @@ uint32_t ebb_board_console_overruns(void)
 
 void UART0_IRQHandler(void)
 {
+    uint16_t const from = console.rx.head;
     ebb_nrf51_uart_isr(&console);
-    ebb_board_virtual_keys(&console.rx);
+    ebb_board_take_keys(&console.rx, from, ebb_board_virtual_keys_mode());
 }
 
 void ebb_board_init(void)

@@ -54,8 +54,9 @@ uint32_t ebb_board_console_overruns(void)
 
 static void console_isr(void)
 {
+    uint16_t const from = console.rx.head;
     ebb_cmsdk_uart_isr(&console);
-    ebb_board_virtual_keys(&console.rx);
+    ebb_board_take_keys(&console.rx, from, ebb_board_virtual_keys_mode());
 }
 
 void EBB_BOARD_CONSOLE_RX_HANDLER(void)

@@ -8,7 +8,7 @@
  */
 #include "ebb_board.h"
 
-#include "ebb_board_key_player.h"
+#include "ebb_board_keys.h" /* Ctrl-B: the key player */
 #include "ebb_board_virtual.h"
 #include "ebb_time_systick.h"
 
@@ -87,7 +87,6 @@ static void finger_hold(bool held)
  * line for it, so a burst typed faster than the application re-arms is
  * delivered in full instead of coalescing.  An edge nobody arms for within
  * a second still changes the level (ebb_board_key_player.h). */
-#define KEY_BUTTON 0x02u /* Ctrl-B */
 
 /* The key player's two hooks (ebb_board_key_player.h): the edge a key
  * stands for, if the EXTI line is armed for it; else, after its wait, the
@@ -120,27 +119,6 @@ void ebb_board_keys_toggle_button(bool enable)
     keys_mode = enable;
 }
 
-/* Take the button keys out of the bytes the USART driver just stored
- * [from, rx_head), compacting the rest in place: the reader has not seen
- * them yet (it runs below this interrupt's priority). */
-static void console_take_keys(ebb_uart_rx *rx, uint16_t from)
-{
-    uint16_t head = rx->head;
-    uint16_t out = from;
-    uint16_t n = 0;
-    for (uint16_t in = from; in != head; in++) {
-        uint8_t b = rx->buf[in & rx->mask];
-        if (keys_mode || b == KEY_BUTTON) {
-            n++;
-        } else {
-            rx->buf[out++ & rx->mask] = b;
-        }
-    }
-    if (n != 0) {
-        __atomic_store_n(&rx->head, out, __ATOMIC_RELEASE);
-        ebb_board_key_player_typed(n);
-    }
-}
 
 void USART1_IRQHandler(void)
 {
@@ -151,7 +129,7 @@ void USART1_IRQHandler(void)
     }
     uint16_t from = rx->ring.head;
     ebb_usart_isr(&ebb__board_console);
-    console_take_keys(&rx->ring, from);
+    ebb_board_take_keys(&rx->ring, from, keys_mode);
 }
 
 void ebb_board_init(void)

@@ -103,8 +103,9 @@ uint32_t ebb_board_console_overruns(void)
 
 static void console_isr(void)
 {
+    uint16_t const from = ebb__board_console.rx.head;
     ebb_ns16550_isr(&ebb__board_console);
-    ebb_board_virtual_keys(&ebb__board_console.rx);
+    ebb_board_take_keys(&ebb__board_console.rx, from, ebb_board_virtual_keys_mode());
 }
 
 void ebb_board_init(void)

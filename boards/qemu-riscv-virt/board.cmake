@@ -28,5 +28,3 @@ set(EBB_FW_IRQX_KINDS 0)
 set(EBB_FW_BAD_ADDRESS 16u) # nothing is mapped below 0x1000
 set(EBB_FW_FAULT_LOAD "101;FAULT load access fault")
 set(EBB_FW_FAULT_UNDEF "101;FAULT illegal instruction")
-# The examples this board runs so far.
-set(EBB_BOARD_APPS blinky uart_echo button)

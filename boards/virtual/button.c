@@ -71,7 +71,6 @@ void ebb_board_virtual_button_reset(void)
 /* Keys are counted in the console interrupt and played one edge at a time
  * by the key player (key_player.c, shared with the netduinoplus2 board's
  * Ctrl-B keys on EXTI); these are its two hooks. */
-static ebb_executor *keys_ex;
 
 bool ebb_board_key_edge_if_armed(void)
 {
@@ -93,20 +92,16 @@ void ebb_board_key_edge_forced(void)
     ebb_board_virtual_toggle();
 }
 
+/* The key player runs from the start: Ctrl-B is the button on every
+ * QEMU board, keys mode or not. */
 void ebb_board_virtual_keys_attach(ebb_executor *ex)
 {
-    keys_ex = ex;
     ebb_board_key_player_reset();
+    (void)ebb_board_key_player_start(ex);
 }
 
-/* The key player is started here, not at attach: a program that never
- * turns keys mode on links none of it (324 B of code and 56 B of RAM on
- * the Cortex-M3). */
 void ebb_board_keys_toggle_button(bool enable)
 {
-    if (enable && keys_ex != NULL) {
-        (void)ebb_board_key_player_start(keys_ex); /* EBB_EBUSY: running already */
-    }
     keys_mode = enable;
 }
 
