@@ -15,6 +15,7 @@ find_path(CMOCKA_INCLUDE_DIR cmocka.h REQUIRED)
 find_library(CMOCKA_LIBRARY cmocka REQUIRED)
 
 add_subdirectory(tests/core)
+add_subdirectory(tests/port_template) # port/template, built and run
 # The host board: boards/include/ebb_board.h on the host port, for apps
 # written against the board interface (the showdown's host build).
 add_library(ebb_board_host STATIC ${EBB_SOURCE_DIR}/boards/host/board_host.c
