@@ -16,6 +16,7 @@
 #include "ebb/mutex.h"
 #include "ebb/sem.h"
 #include "ebb/pool.h"
+#include "ebb/op.h"
 #include "ebb/trace.h"
 #include "ebb/stats.h"
 #include "ebb/log.h"
