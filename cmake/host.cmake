@@ -16,6 +16,10 @@ find_library(CMOCKA_LIBRARY cmocka REQUIRED)
 
 add_subdirectory(tests/core)
 add_subdirectory(tests/port_template) # port/template, built and run
+# The wake protocol's model (src/model/wake.pml), checked by spin
+# (Debian package spin, scripts/deps.sh), with its seeded bugs found.
+add_test(NAME model.wake COMMAND sh ${PROJECT_SOURCE_DIR}/tests/model/check.sh
+         ${PROJECT_SOURCE_DIR} ${CMAKE_BINARY_DIR}/model)
 # The host board: boards/include/ebb_board.h on the host port, for apps
 # written against the board interface (the showdown's host build).
 add_library(ebb_board_host STATIC ${EBB_SOURCE_DIR}/boards/host/board_host.c

@@ -8,7 +8,7 @@ gcc-arm-none-eabi libnewlib-arm-none-eabi binutils-arm-none-eabi picolibc-arm-no
 qemu-system-arm \
 gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf picolibc-riscv64-unknown-elf \
 qemu-system-misc \
-doxygen gdb-multiarch"
+doxygen gdb-multiarch spin"
 
 missing=""
 for p in $PKGS; do
