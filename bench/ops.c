@@ -10,12 +10,9 @@
 
 static void report(const char *name, uint32_t t0, uint32_t t1)
 {
-    char num[12];
-    ebb_board_puts("op ");
-    ebb_board_puts(name);
-    ebb_board_puts(" ");
-    ebb_board_puts(ebb_cm_dec(num, (int32_t)(t1 - t0 - overhead)));
-    ebb_board_puts("\n");
+    char line[80];
+    ebb_fmt(line, sizeof line, "op %s %ld\n", name, (long)(int32_t)(t1 - t0 - overhead));
+    ebb_board_puts(line);
 }
 
 #define MEASURE(name, stmt)                                                    \

@@ -409,27 +409,38 @@ int ebb_fmt_to(ebb_fmt_put *put, void *ctx, const char *fmt, ...)
     return n;
 }
 
-/* Diagnostic paths: optimised for size (cold). */
+/* The fault-path helpers: one digit loop for both, kept small (cold: an
+ * image that reports faults links them whether or not one happens). */
+__attribute__((cold, noinline)) static char *digits32(char *p, uint32_t v, uint32_t base, uint32_t min)
+{
+    /* Count the digits (at least `min`), then write them backwards from
+     * the end: no buffer to copy from. */
+    uint32_t n = 0;
+    uint32_t t = v;
+    do {
+        n++;
+        t /= base;
+    } while (t != 0);
+    char *end = p + (n > min ? n : min);
+    char *q = end;
+    do {
+        *--q = hex_digit(v % base, 'a' - 10);
+        v /= base;
+    } while (q != p);
+    return end;
+}
+
 __attribute__((cold)) char *ebb_fmt_hex32(char *p, uint32_t v)
 {
     *p++ = '0';
     *p++ = 'x';
-    for (int i = 28; i >= 0; i -= 4) {
-        *p++ = hex_digit((v >> i) & 0xFu, 'a' - 10);
-    }
-    return p;
+    return digits32(p, v, 16u, 8u);
 }
 
 __attribute__((cold)) char *ebb_fmt_dec32(char *p, int32_t v)
 {
-    char tmp[10];
-    char *e = tmp + sizeof tmp;
-    char *d = dec_back(e, v < 0 ? 0u - (uint32_t)v : (uint32_t)v);
     if (v < 0) {
         *p++ = '-';
     }
-    while (d != e) {
-        *p++ = *d++;
-    }
-    return p;
+    return digits32(p, v < 0 ? 0u - (uint32_t)v : (uint32_t)v, 10u, 1u);
 }

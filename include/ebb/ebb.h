@@ -16,5 +16,6 @@
 #include "ebb/mutex.h"
 #include "ebb/sem.h"
 #include "ebb/pool.h"
+#include "ebb/fmt.h"
 
 #endif /* EBB_EBB_H */
