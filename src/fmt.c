@@ -5,8 +5,13 @@
 
 /* No calls into the C library, not even ones the compiler would make up
  * for a copy loop (GCC turns some into memcpy or strlen). */
-#if defined(__GNUC__) && !defined(__clang__)
+#if defined(__clang__)
+#define NO_LIBC_CALLS __attribute__((no_builtin))
+#else
+#define NO_LIBC_CALLS
+#if defined(__GNUC__)
 #pragma GCC optimize("no-tree-loop-distribute-patterns")
+#endif
 #endif
 
 /* Division by 10 without a divide instruction or a 64-bit product where
@@ -27,25 +32,25 @@
 enum { LEFT = 1u, ZERO = 2u };
 enum { SZ_INT, SZ_HH, SZ_H, SZ_L, SZ_LL, SZ_Z, SZ_J, SZ_T };
 
-/* The output: bytes go to [base, end) at p; `done` counts those before
- * base.  Invariant: p <= end, and *end may be written (the '\0'). */
+/* The output: bytes go to [base, end), at run()'s p; `done` counts those
+ * before base.  Invariant: p <= end, and *end may be written (the '\0'). */
 typedef struct out {
-    char *p;
     char *end;
     char *base;
     size_t done;
     ebb_fmt_put *put; /* NULL: the buffer form */
     void *ctx;
+    const char *fmt; /* where conv() left the format; NULL: at its end */
     char chunk[CHUNK + 1];
 } out;
 
-/* The window is full (or the output ends): hand it on and start over.  The
- * buffer form's window is the caller's buffer up to its last byte, which
- * gets the '\0'; after it, bytes land in the chunk only to be counted. */
-static void flush(out *o)
+/* The window is full: hand it on and start over.  The buffer form's
+ * window is the caller's buffer up to its last byte, which gets the '\0';
+ * after it, bytes land in the chunk only to be counted. */
+__attribute__((noinline)) static char *flush(out *o, char *p)
 {
-    size_t n = (size_t)(o->p - o->base);
-    *o->p = '\0';
+    size_t n = (size_t)(p - o->base);
+    *p = '\0';
     o->done += n;
     if (o->put != NULL) {
         if (n != 0) {
@@ -55,41 +60,38 @@ static void flush(out *o)
         o->base = o->chunk;
         o->end = o->chunk + CHUNK;
     }
-    o->p = o->base;
+    return o->base;
 }
 
-__attribute__((noinline)) static void put_n(out *o, const char *s, size_t n)
-{
-    char *p = o->p;
-    char *end = o->end; /* a local: stores through p may alias o->end */
-    while (n != 0) {
-        if (p == end) {
-            o->p = p;
-            flush(o);
-            p = o->p;
-            end = o->end;
-        }
-        *p++ = *s++;
-        n--;
-    }
-    o->p = p;
-}
+/* One byte at p, flushing first if the window is full (p and end are
+ * run()'s locals: kept in registers, not in *o, which every byte store
+ * could alias). */
+#define PUT(ch)                                                                \
+    do {                                                                       \
+        if (p == end) {                                                        \
+            p = flush(o, p);                                                   \
+            end = o->end;                                                      \
+        }                                                                      \
+        *p++ = (ch);                                                           \
+    } while (0)
 
-__attribute__((noinline)) static void pad(out *o, char c, unsigned n)
+/* The less common pieces, out of line: n copies of c, or n bytes of s. */
+__attribute__((noinline)) static char *pad(out *o, char *p, char c, unsigned n)
 {
-    char *p = o->p;
     char *end = o->end;
-    while (n != 0) {
-        if (p == end) {
-            o->p = p;
-            flush(o);
-            p = o->p;
-            end = o->end;
-        }
-        *p++ = c;
-        n--;
+    while (n-- != 0) {
+        PUT(c);
     }
-    o->p = p;
+    return p;
+}
+
+__attribute__((noinline)) static char *put_n(out *o, char *p, const char *s, size_t n)
+{
+    char *end = o->end;
+    while (n-- != 0) {
+        PUT(*s++);
+    }
+    return p;
 }
 
 static inline uint32_t div10(uint32_t n)
@@ -111,7 +113,7 @@ static inline uint32_t div10(uint32_t n)
 
 /* The decimal digits of u, written backwards ending before e; returns the
  * first. */
-__attribute__((noinline)) static char *dec_back(char *e, uint32_t u)
+static inline char *dec_back(char *e, uint32_t u)
 {
     do {
         uint32_t q = div10(u);
@@ -165,205 +167,308 @@ __attribute__((noinline)) static char *hex_back(char *e, uint64_t v, char a10)
     return e;
 }
 
-static void run(out *o, const char *f, va_list ap)
+/* One conversion of any shape (run() does the common ones): f is at its
+ * '%', p where the output stands.  Returns where the output stands then,
+ * and leaves in o->fmt the format after the conversion, or NULL when the
+ * output is complete (an unknown conversion ends it).  Out of line and
+ * optimised for size (cold): the shapes it alone handles are the less
+ * frequent ones. */
+__attribute__((cold, noinline)) NO_LIBC_CALLS static char *conv(out *o, char *p, const char *f, va_list *ap)
 {
-    for (;;) {
-        /* The literal text up to the next '%' or the end. */
-        char *p = o->p;
-        char *end = o->end;
-        char c;
-        for (;;) {
-            c = *f++;
-            if ((unsigned char)c <= '%' && (c == '%' || c == '\0')) {
-                break; /* one compare for most characters */
-            }
-            if (p == end) {
-                o->p = p;
-                flush(o);
-                p = o->p;
-                end = o->end;
-            }
-            *p++ = c;
-        }
-        o->p = p;
-        if (c == '\0') {
-            return;
-        }
-
-        const char *spec = f - 1;
-        unsigned flags = 0;
-        for (;; f++) {
-            if (*f == '-') {
-                flags |= LEFT;
-            } else if (*f == '0') {
-                flags |= ZERO;
-            } else {
-                break;
-            }
-        }
-        unsigned width = 0;
-        if (*f == '*') {
-            int w = va_arg(ap, int);
-            f++;
-            if (w < 0) {
-                flags |= LEFT;
-                width = 0u - (unsigned)w;
-            } else {
-                width = (unsigned)w;
-            }
+    char *end = o->end;
+    const char *spec = f;
+    unsigned flags = 0;
+    unsigned char c = (unsigned char)*++f;
+    f++;
+    while (c == '-' || c == '0') {
+        flags |= c == '-' ? LEFT : ZERO;
+        c = (unsigned char)*f++;
+    }
+    unsigned width = 0;
+    if (c == '*') {
+        int w = va_arg(*ap, int);
+        c = (unsigned char)*f++;
+        if (w < 0) {
+            flags |= LEFT;
+            width = 0u - (unsigned)w;
         } else {
-            while ((unsigned)(*f - '0') < 10u) {
-                width = width * 10u + (unsigned)(*f++ - '0');
-                if (width > EBB_FMT_WIDTH_MAX) {
-                    width = EBB_FMT_WIDTH_MAX; /* and no overflow */
-                }
-            }
+            width = (unsigned)w;
         }
         if (width > EBB_FMT_WIDTH_MAX) {
             width = EBB_FMT_WIDTH_MAX;
         }
-        if (flags & LEFT) {
-            flags &= ~(unsigned)ZERO;
+    } else {
+        while ((unsigned)(c - '0') < 10u) {
+            width = width * 10u + (unsigned)(c - '0');
+            if (width > EBB_FMT_WIDTH_MAX) {
+                width = EBB_FMT_WIDTH_MAX; /* and no overflow */
+            }
+            c = (unsigned char)*f++;
         }
-        unsigned size = SZ_INT;
-        switch (*f) {
+    }
+    if (flags & LEFT) {
+        flags &= ~(unsigned)ZERO;
+    }
+    unsigned size = SZ_INT;
+    if (c >= 'h') { /* all of h j l t z, and the conversions from h up */
+        switch (c) {
         case 'l':
             size = SZ_L;
-            if (*++f == 'l') {
+            if ((c = (unsigned char)*f++) == 'l') {
                 size = SZ_LL;
-                f++;
+                c = (unsigned char)*f++;
             }
             break;
         case 'h':
             size = SZ_H;
-            if (*++f == 'h') {
+            if ((c = (unsigned char)*f++) == 'h') {
                 size = SZ_HH;
-                f++;
+                c = (unsigned char)*f++;
             }
             break;
-        case 'z': size = SZ_Z; f++; break;
-        case 'j': size = SZ_J; f++; break;
-        case 't': size = SZ_T; f++; break;
+        case 'z': size = SZ_Z; c = (unsigned char)*f++; break;
+        case 'j': size = SZ_J; c = (unsigned char)*f++; break;
+        case 't': size = SZ_T; c = (unsigned char)*f++; break;
         default: break;
         }
+    }
 
-        char tmp[24]; /* 20 digits of a 64-bit value, or a %c */
-        char *e = tmp + sizeof tmp;
-        const char *body;
-        size_t n;
-        const char *pre = "";
-        unsigned npre = 0;
-        c = *f++;
-        switch (c) {
-        case 'd':
-        case 'i': {
-            intmax_t s;
+    char tmp[24]; /* 20 digits of a 64-bit value, or a %c */
+    char *e = tmp + sizeof tmp;
+    const char *body;
+    size_t n;
+    const char *pre = "";
+    unsigned npre = 0;
+    switch (c) {
+    case 'd':
+    case 'i': {
+        intmax_t s;
+        switch (size) {
+        case SZ_HH: s = (signed char)va_arg(*ap, int); break;
+        case SZ_H: s = (short)va_arg(*ap, int); break;
+        case SZ_L: s = va_arg(*ap, long); break;
+        case SZ_LL: s = va_arg(*ap, long long); break;
+        case SZ_Z: s = (ptrdiff_t)va_arg(*ap, size_t); break; /* size_t's signed type */
+        case SZ_J: s = va_arg(*ap, intmax_t); break;
+        case SZ_T: s = va_arg(*ap, ptrdiff_t); break;
+        default: s = va_arg(*ap, int); break;
+        }
+        uintmax_t u = (uintmax_t)s;
+        if (s < 0) {
+            u = 0u - u;
+            pre = "-";
+            npre = 1;
+        }
+        body = (u >> 32) != 0 ? dec_back64(e, u) : dec_back(e, (uint32_t)u);
+        n = (size_t)(e - body);
+        break;
+    }
+    case 'u':
+    case 'x':
+    case 'X':
+    case 'p': {
+        uintmax_t u;
+        if (c == 'p') {
+            u = (uintptr_t)va_arg(*ap, void *);
+            pre = "0x";
+            npre = 2;
+        } else {
             switch (size) {
-            case SZ_HH: s = (signed char)va_arg(ap, int); break;
-            case SZ_H: s = (short)va_arg(ap, int); break;
-            case SZ_L: s = va_arg(ap, long); break;
-            case SZ_LL: s = va_arg(ap, long long); break;
-            case SZ_Z: s = (ptrdiff_t)va_arg(ap, size_t); break; /* size_t's signed type */
-            case SZ_J: s = va_arg(ap, intmax_t); break;
-            case SZ_T: s = va_arg(ap, ptrdiff_t); break;
-            default: s = va_arg(ap, int); break;
+            case SZ_HH: u = (unsigned char)va_arg(*ap, unsigned); break;
+            case SZ_H: u = (unsigned short)va_arg(*ap, unsigned); break;
+            case SZ_L: u = va_arg(*ap, unsigned long); break;
+            case SZ_LL: u = va_arg(*ap, unsigned long long); break;
+            case SZ_Z: u = va_arg(*ap, size_t); break;
+            case SZ_J: u = va_arg(*ap, uintmax_t); break;
+            case SZ_T: u = (size_t)va_arg(*ap, ptrdiff_t); break; /* ptrdiff_t's unsigned type */
+            default: u = va_arg(*ap, unsigned); break;
             }
-            uintmax_t u = (uintmax_t)s;
-            if (s < 0) {
-                u = 0u - u;
-                pre = "-";
-                npre = 1;
-            }
-            body = (u >> 32) != 0 ? dec_back64(e, u) : dec_back(e, (uint32_t)u);
-            n = (size_t)(e - body);
-            break;
         }
-        case 'u':
-        case 'x':
-        case 'X':
-        case 'p': {
-            uintmax_t u;
-            if (c == 'p') {
-                u = (uintptr_t)va_arg(ap, void *);
-                pre = "0x";
-                npre = 2;
-            } else {
-                switch (size) {
-                case SZ_HH: u = (unsigned char)va_arg(ap, unsigned); break;
-                case SZ_H: u = (unsigned short)va_arg(ap, unsigned); break;
-                case SZ_L: u = va_arg(ap, unsigned long); break;
-                case SZ_LL: u = va_arg(ap, unsigned long long); break;
-                case SZ_Z: u = va_arg(ap, size_t); break;
-                case SZ_J: u = va_arg(ap, uintmax_t); break;
-                case SZ_T: u = (size_t)va_arg(ap, ptrdiff_t); break; /* ptrdiff_t's unsigned type */
-                default: u = va_arg(ap, unsigned); break;
+        if (c != 'u') {
+            body = hex_back(e, u, c == 'X' ? 'A' - 10 : 'a' - 10);
+        } else if ((u >> 32) != 0) {
+            body = dec_back64(e, u);
+        } else {
+            body = dec_back(e, (uint32_t)u);
+        }
+        n = (size_t)(e - body);
+        break;
+    }
+    case 'c':
+        *--e = (char)va_arg(*ap, int);
+        body = e;
+        n = 1;
+        flags &= ~(unsigned)ZERO;
+        break;
+    case 's':
+        body = va_arg(*ap, const char *);
+        if (body == NULL) {
+            body = "(null)";
+        }
+        flags &= ~(unsigned)ZERO;
+        for (n = 0; body[n] != '\0'; n++) {
+        }
+        break;
+    case '%':
+        *--e = '%';
+        body = e;
+        n = 1;
+        flags &= ~(unsigned)ZERO;
+        break;
+    default:
+        /* Unknown: the rest of the format as it stands, and no more
+         * arguments read (their types are no longer known). */
+        for (n = 0; spec[n] != '\0'; n++) {
+        }
+        o->fmt = NULL;
+        return put_n(o, p, spec, n);
+    }
+
+    size_t len = npre + n;
+    unsigned fill = width > len ? width - (unsigned)len : 0u;
+    if (fill != 0 && !(flags & LEFT)) {
+        if (flags & ZERO) {
+            p = put_n(o, p, pre, npre); /* sign or 0x, then the zeros */
+            npre = 0;
+            p = pad(o, p, '0', fill);
+        } else {
+            p = pad(o, p, ' ', fill);
+        }
+        end = o->end;
+        fill = 0;
+    }
+    if (npre != 0) {
+        p = put_n(o, p, pre, npre);
+        end = o->end;
+    }
+    if ((size_t)(end - p) >= n) {
+        while (n != 0) {
+            *p++ = *body++;
+            n--;
+        }
+    } else {
+        p = put_n(o, p, body, n);
+        end = o->end;
+    }
+    if (fill != 0) {
+        p = pad(o, p, ' ', fill);
+        end = o->end;
+    }
+    o->fmt = f;
+    return p;
+}
+
+/* Everything but the setting up and the last '\0'; returns where the
+ * output stands (o->base and o->done hold the rest of the count). */
+NO_LIBC_CALLS static char *run(out *o, const char *f, va_list *ap)
+{
+    char *p = o->base;
+    char *end = o->end;
+    for (;;) {
+        /* The literal text up to the next '%' or the end: one compare and
+         * branch for most characters. */
+        unsigned char c;
+        for (;;) {
+            if (end - p >= 4) { /* room for four: no check per byte */
+                if ((c = (unsigned char)f[0]) == '%' || c == '\0') {
+                    break;
                 }
-            }
-            if (c == 'u') {
-                body = (u >> 32) != 0 ? dec_back64(e, u) : dec_back(e, (uint32_t)u);
+                p[0] = (char)c;
+                if ((c = (unsigned char)f[1]) == '%' || c == '\0') {
+                    f += 1;
+                    p += 1;
+                    break;
+                }
+                p[1] = (char)c;
+                if ((c = (unsigned char)f[2]) == '%' || c == '\0') {
+                    f += 2;
+                    p += 2;
+                    break;
+                }
+                p[2] = (char)c;
+                if ((c = (unsigned char)f[3]) == '%' || c == '\0') {
+                    f += 3;
+                    p += 3;
+                    break;
+                }
+                p[3] = (char)c;
+                f += 4;
+                p += 4;
             } else {
-                body = hex_back(e, u, c == 'X' ? 'A' - 10 : 'a' - 10);
+                if ((c = (unsigned char)*f) == '%' || c == '\0') {
+                    break;
+                }
+                f++;
+                PUT((char)c);
             }
-            n = (size_t)(e - body);
-            break;
         }
-        case 'c':
-            *--e = (char)va_arg(ap, int);
-            body = e;
-            n = 1;
-            flags &= ~(unsigned)ZERO;
-            break;
-        case 's':
-            body = va_arg(ap, const char *);
-            if (body == NULL) {
-                body = "(null)";
-            }
-            for (n = 0; body[n] != '\0'; n++) {
-            }
-            flags &= ~(unsigned)ZERO;
-            break;
-        case '%':
-            body = "%";
-            n = 1;
-            flags &= ~(unsigned)ZERO;
-            break;
-        default:
-            /* Unknown: the rest of the format as it stands, and no more
-             * arguments read (their types are no longer known). */
-            for (n = 0; spec[n] != '\0'; n++) {
-            }
-            put_n(o, spec, n);
-            return;
+        if (c == '\0') {
+            return p;
         }
 
-        size_t len = npre + n;
-        unsigned fill = width > len ? width - (unsigned)len : 0u;
-        if (fill != 0 && !(flags & LEFT)) {
-            if (flags & ZERO) {
-                put_n(o, pre, npre); /* sign or 0x, then the zeros */
-                npre = 0;
-                pad(o, '0', fill);
-            } else {
-                pad(o, ' ', fill);
+        /* The common shapes first: %u %d %i %x %X %s with no flags, width
+         * or length (an l counts as none where long is int's size). */
+        {
+            unsigned char k = (unsigned char)f[1];
+            const char *g = f + 2;
+            bool lng = false;
+            if (sizeof(long) == sizeof(int) && k == 'l') {
+                k = (unsigned char)*g++;
+                lng = true;
             }
-            fill = 0;
+            if (k == 'u' || k == 'd' || k == 'i' || k == 'x' || k == 'X') {
+                char tmp[12]; /* a sign and ten digits */
+                char *e = tmp + sizeof tmp;
+                char *d;
+                if (k == 'd' || k == 'i') {
+                    int32_t v = lng ? (int32_t)va_arg(*ap, long) : (int32_t)va_arg(*ap, int);
+                    d = dec_back(e, v < 0 ? 0u - (uint32_t)v : (uint32_t)v);
+                    if (v < 0) {
+                        *--d = '-';
+                    }
+                } else {
+                    uint32_t u = lng ? (uint32_t)va_arg(*ap, unsigned long) : va_arg(*ap, unsigned);
+                    d = k == 'u' ? dec_back(e, u) : hex_back(e, u, k == 'X' ? 'A' - 10 : 'a' - 10);
+                }
+                if (end - p >= e - d) {
+                    do {
+                        *p++ = *d++;
+                    } while (d != e);
+                } else {
+                    p = put_n(o, p, d, (size_t)(e - d));
+                    end = o->end;
+                }
+                f = g;
+                continue;
+            }
+            if (k == 's' && !lng) {
+                const char *s = va_arg(*ap, const char *);
+                if (s == NULL) {
+                    s = "(null)";
+                }
+                while (*s != '\0') {
+                    PUT(*s++);
+                }
+                f = g;
+                continue;
+            }
         }
-        if (npre != 0) {
-            put_n(o, pre, npre);
+
+        p = conv(o, p, f, ap);
+        f = o->fmt;
+        if (f == NULL) {
+            return p;
         }
-        put_n(o, body, n);
-        if (fill != 0) {
-            pad(o, ' ', fill);
-        }
+        end = o->end;
     }
 }
 
-int ebb_vfmt(char *buf, size_t cap, const char *fmt, va_list ap)
+/* The buffer form, for ebb_fmt() and ebb_vfmt(). */
+static inline int to_buffer(char *buf, size_t cap, const char *fmt, va_list *ap)
 {
     out o;
     o.done = 0;
     o.put = NULL;
-    o.ctx = NULL;
     if (cap != 0) {
         o.base = buf;
         o.end = buf + cap - 1;
@@ -371,22 +476,31 @@ int ebb_vfmt(char *buf, size_t cap, const char *fmt, va_list ap)
         o.base = o.chunk; /* nothing to write: only count */
         o.end = o.chunk + CHUNK;
     }
-    o.p = o.base;
-    run(&o, fmt, ap);
-    flush(&o);
-    return (int)o.done;
+    char *p = run(&o, fmt, ap);
+    *p = '\0'; /* the buffer's end, or the chunk's */
+    return (int)(o.done + (size_t)(p - o.base));
+}
+
+int ebb_vfmt(char *buf, size_t cap, const char *fmt, va_list ap)
+{
+    va_list aq; /* by address to run(): a copy's is portable, a parameter's not */
+    va_copy(aq, ap);
+    int n = to_buffer(buf, cap, fmt, &aq);
+    va_end(aq);
+    return n;
 }
 
 int ebb_fmt(char *buf, size_t cap, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    int n = ebb_vfmt(buf, cap, fmt, ap);
+    int n = to_buffer(buf, cap, fmt, &ap);
     va_end(ap);
     return n;
 }
 
-int ebb_vfmt_to(ebb_fmt_put *put, void *ctx, const char *fmt, va_list ap)
+/* The sink form, for ebb_fmt_to() and ebb_vfmt_to(). */
+static inline int to_sink(ebb_fmt_put *put, void *ctx, const char *fmt, va_list *ap)
 {
     out o;
     o.done = 0;
@@ -394,17 +508,24 @@ int ebb_vfmt_to(ebb_fmt_put *put, void *ctx, const char *fmt, va_list ap)
     o.ctx = ctx;
     o.base = o.chunk;
     o.end = o.chunk + CHUNK;
-    o.p = o.base;
-    run(&o, fmt, ap);
-    flush(&o);
+    (void)flush(&o, run(&o, fmt, ap));
     return (int)o.done;
+}
+
+int ebb_vfmt_to(ebb_fmt_put *put, void *ctx, const char *fmt, va_list ap)
+{
+    va_list aq;
+    va_copy(aq, ap);
+    int n = to_sink(put, ctx, fmt, &aq);
+    va_end(aq);
+    return n;
 }
 
 int ebb_fmt_to(ebb_fmt_put *put, void *ctx, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    int n = ebb_vfmt_to(put, ctx, fmt, ap);
+    int n = to_sink(put, ctx, fmt, &ap);
     va_end(ap);
     return n;
 }
