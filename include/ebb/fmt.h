@@ -62,9 +62,10 @@ typedef void ebb_fmt_put(void *ctx, const char *s, size_t n);
  * returns the length the whole output has, without the '\0' - a return of
  * `cap` or more means it was cut short.  Conversions: see the file comment.
  * Context: any (reentrant: no locks, no static state).  Cost: O(output
- * length); about 8 instructions per literal character and 10 per decimal
- * digit on the Cortex-M4 (docs/api.md, "Formatting"); stack: about 100
- * bytes.
+ * length); about 7 instructions per literal character and 10 per decimal
+ * digit on the Cortex-M4 (docs/api.md, "Formatting"); stack: up to 264
+ * bytes there (-O3, a conversion with flags or width), 160 for the common
+ * ones.
  */
 int ebb_fmt(char *buf, size_t cap, const char *fmt, ...) EBB_FMT_PRINTF(3, 4);
 
@@ -78,7 +79,7 @@ int ebb_vfmt(char *buf, size_t cap, const char *fmt, va_list ap) EBB_FMT_PRINTF(
  * call's stack.  Returns the length of the whole output.  `put` must not be
  * NULL.  Context: any from which `put` may be called; the formatter itself
  * is reentrant.  Cost: as ebb_fmt(), plus one call of `put` per 32 bytes
- * of output and one at the end; stack: about 140 bytes.
+ * of output and one at the end; stack: as ebb_fmt(), plus `put`'s own.
  */
 int ebb_fmt_to(ebb_fmt_put *put, void *ctx, const char *fmt, ...) EBB_FMT_PRINTF(3, 4);
 
