@@ -80,7 +80,6 @@
 uint32_t ebb_maskprobe_t0, ebb_maskprobe_max, ebb_maskprobe_head, ebb_maskprobe_tail;
 uint32_t ebb_maskprobe_in, ebb_maskprobe_out;
 #define PROBE_MAX ebb_maskprobe_max
-#define DEC ebb_rv_dec
 static inline uint32_t counter(void) { return ebb_maskprobe_now(); }
 static void probe_start(void) {}
 static uint32_t to_insns(uint32_t counts) { return counts; }
@@ -98,7 +97,6 @@ static void hold_time_irq(bool hold)
 #include "ebb_cortex_m.h"
 uint32_t ebb_lockprobe_t0, ebb_lockprobe_max;
 #define PROBE_MAX ebb_lockprobe_max
-#define DEC ebb_cm_dec
 static inline uint32_t counter(void) { return EBB_LOCKPROBE_CNT; }
 #if defined(EBB_LOCKPROBE_SYSTICK) || defined(EBB_LOCKPROBE_NRF51_TIMER0)
 #define LOCK_BOUND_CALIBRATE 1
@@ -209,15 +207,9 @@ static void check(bool cond, const char *what)
 
 static void put(const char *kind, const char *name, unsigned n, uint32_t v)
 {
-    char num[12];
-    ebb_board_puts(kind);
-    ebb_board_puts(" ");
-    ebb_board_puts(name);
-    ebb_board_puts(" ");
-    ebb_board_puts(DEC(num, (int32_t)n));
-    ebb_board_puts(" ");
-    ebb_board_puts(DEC(num, (int32_t)to_insns(v)));
-    ebb_board_puts("\n");
+    char line[80];
+    ebb_fmt(line, sizeof line, "%s %s %u %lu\n", kind, name, n, (unsigned long)to_insns(v));
+    ebb_board_puts(line);
 }
 
 /* The longest masked stretch inside `stmt` into `out`. */

@@ -40,15 +40,9 @@ static bool ok = true;
 
 static void put(const char *kind, const char *name, unsigned n, uint32_t v)
 {
-    char num[12];
-    ebb_board_puts(kind);
-    ebb_board_puts(" ");
-    ebb_board_puts(name);
-    ebb_board_puts(" ");
-    ebb_board_puts(ebb_cm_dec(num, (int32_t)n));
-    ebb_board_puts(" ");
-    ebb_board_puts(ebb_cm_dec(num, (int32_t)v));
-    ebb_board_puts("\n");
+    char line[80];
+    ebb_fmt(line, sizeof line, "%s %s %u %lu\n", kind, name, n, (unsigned long)v);
+    ebb_board_puts(line);
 }
 
 /* One sample of `stmt`: its instructions (scale) or the longest lock-held

@@ -7,7 +7,8 @@
 #      with that load and the button task on a preemptive interrupt executor,
 #      and once with that executor and no load (RTIC's structure, measured
 #      as RTIC was); the formatting rows: the C library's snprintf, on
-#      newlib-nano and on picolibc (integer-only printf);
+#      newlib-nano and on picolibc (integer-only printf), and ebb's own
+#      formatter (ebb_fmt, ebb/fmt.h);
 #   2. checks the console output (200 lines, in order);
 #   3. takes .text/.data/.bss from the NUCLEO-F446ZE builds (the study's
 #      board): -O3 as the study, and -Os with LTO;
@@ -27,6 +28,7 @@ mkdir -p "$OUT"
 
 for f in "$PLUGIN" "$SPLIT" "$QEMU_FW/showdown.elf" "$QEMU_FW/showdown_load.elf" "$QEMU_FW/showdown_prio.elf" "$QEMU_FW/showdown_prio_idle.elf" \
          "$QEMU_FW/showdown_snprintf.elf" build/nucleo-f446ze/apps/showdown/showdown_snprintf.elf \
+         "$QEMU_FW/showdown_ebb_fmt.elf" build/nucleo-f446ze/apps/showdown/showdown_ebb_fmt.elf \
          "$PICO_QEMU" "$PICO_NUCLEO" \
          build/nucleo-f446ze/apps/showdown/showdown.elf build/nucleo-f446ze-os/apps/showdown/showdown.elf; do
     [ -f "$f" ] || { echo "showdown: $f is missing (run 'make showdown')" >&2; exit 1; }
@@ -52,13 +54,14 @@ run prio "$QEMU_FW/showdown_prio.elf" & pids="$pids $!"
 run prio_idle "$QEMU_FW/showdown_prio_idle.elf" & pids="$pids $!"
 run snprintf "$QEMU_FW/showdown_snprintf.elf" & pids="$pids $!"
 run picolibc "$PICO_QEMU" & pids="$pids $!"
+run ebb_fmt "$QEMU_FW/showdown_ebb_fmt.elf" & pids="$pids $!"
 for p in $pids; do
     wait "$p" || exit 1
 done
 
 # The lines must be exactly "Button is 1 (1)" .. "Button is 0 (200)", and
 # the finger must never have waited for the application.
-for r in normal under_load prio prio_idle snprintf picolibc; do
+for r in normal under_load prio prio_idle snprintf picolibc ebb_fmt; do
     awk '/^Button is/ { n++; want = sprintf("Button is %d (%d)", n % 2, n);
                         if ($0 != want) { print "line " n ": got \"" $0 "\", want \"" want "\""; bad = 1 } }
          /^finger_held=/ { held = substr($0, 14) + 0; seen = 1 }
@@ -79,7 +82,8 @@ python3 scripts/showdown_report.py --run normal="$OUT/edges_normal.txt" --run un
     --console "$OUT/console_normal.txt" --out "$OUT" \
     --split "$OUT/split_normal.txt=$QEMU_FW/showdown.elf" \
     --variant "snprintf (newlib-nano)=$OUT/edges_snprintf.txt,$OUT/split_snprintf.txt,$QEMU_FW/showdown_snprintf.elf,build/nucleo-f446ze/apps/showdown/showdown_snprintf.elf,$OUT/console_snprintf.txt" \
-    --variant "snprintf (picolibc, integer)=$OUT/edges_picolibc.txt,$OUT/split_picolibc.txt,$PICO_QEMU,$PICO_NUCLEO,$OUT/console_picolibc.txt"
+    --variant "snprintf (picolibc, integer)=$OUT/edges_picolibc.txt,$OUT/split_picolibc.txt,$PICO_QEMU,$PICO_NUCLEO,$OUT/console_picolibc.txt" \
+    --variant "ebb_fmt (ebb's formatter)=$OUT/edges_ebb_fmt.txt,$OUT/split_ebb_fmt.txt,$QEMU_FW/showdown_ebb_fmt.elf,build/nucleo-f446ze/apps/showdown/showdown_ebb_fmt.elf,$OUT/console_ebb_fmt.txt"
 
 if [ "${1:-}" = "--budget" ]; then
     python3 scripts/check_budget.py "$OUT/report.json" bench/budget.json

@@ -233,6 +233,8 @@ def classify(frames, source_line):
             return "resume" if "EBB_" in text else "count, flag"
         if path == "??" or "/newlib" in path or "picolibc" in path:
             return "formatting"  # the C library: only snprintf runs there
+        if path.endswith("src/fmt.c"):
+            return "formatting"  # ebb's formatter: the application's formatting, as snprintf
         return "other ebb"
     return "other ebb"
 

@@ -16,6 +16,9 @@
 #ifndef SHOWDOWN_SNPRINTF
 #define SHOWDOWN_SNPRINTF 0
 #endif
+#ifndef SHOWDOWN_EBB_FMT
+#define SHOWDOWN_EBB_FMT 0
+#endif
 
 #if SHOWDOWN_SNPRINTF
 /* The like-for-like build: the C library's snprintf, as the study's C
@@ -25,6 +28,16 @@
 __attribute__((noinline)) static void format(showdown_msg *m, unsigned level, uint32_t count)
 {
     int n = snprintf(m->text, sizeof m->text, "Button is %u (%lu)\n", level, (unsigned long)count);
+    m->len = (uint8_t)(n < (int)sizeof m->text ? n : (int)sizeof m->text - 1);
+}
+#elif SHOWDOWN_EBB_FMT
+/* The same call with ebb's own formatter (ebb/fmt.h), in place of the C
+ * library's. */
+#include "ebb/fmt.h"
+
+__attribute__((noinline)) static void format(showdown_msg *m, unsigned level, uint32_t count)
+{
+    int n = ebb_fmt(m->text, sizeof m->text, "Button is %u (%lu)\n", level, (unsigned long)count);
     m->len = (uint8_t)(n < (int)sizeof m->text ? n : (int)sizeof m->text - 1);
 }
 #else

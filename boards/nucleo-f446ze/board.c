@@ -46,7 +46,7 @@ __attribute__((cold)) void ebb_board_exit(int code)
         ebb_semihost_exit(code);
     }
     char line[24] = "EXIT ";
-    ebb_cm_dec(line + 5, code);
+    *ebb_fmt_dec32(line + 5, code) = '\0';
     ebb_board_puts(line);
     ebb_board_puts("\n");
     __asm volatile("cpsid i" ::: "memory");

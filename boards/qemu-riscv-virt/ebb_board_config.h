@@ -9,9 +9,6 @@
  * takes 1 ns of virtual time, which is what this figure means. */
 #define EBB_BOARD_CORE_HZ 1000000000u
 
-/* The examples format numbers with the Cortex-M port's name for it. */
-#define ebb_cm_dec ebb_rv_dec
-
 /* CLINT (ACLINT MSWI + MTIMER), hart 0 */
 #define EBB_VIRT_MSIP 0x02000000u
 #define EBB_VIRT_MTIMECMP 0x02004000u

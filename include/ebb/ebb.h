@@ -20,5 +20,6 @@
 #include "ebb/trace.h"
 #include "ebb/stats.h"
 #include "ebb/log.h"
+#include "ebb/fmt.h"
 
 #endif /* EBB_EBB_H */

@@ -274,14 +274,6 @@ __attribute__((noreturn)) void ebb_cm_unexpected_irq(void);
  *  Context: any.  Cost: the console write. */
 __attribute__((noreturn)) void ebb_cm_fatal(const char *msg, int code);
 
-/** Format `v` as 0x%08x into buf (at least 11 bytes); returns buf.
- *  Context: any.  Cost: ~40 instructions. */
-char *ebb_cm_hex32(char *buf, uint32_t v);
-
-/** Format `v` as a decimal (with '-' if negative) into buf (at least 12
- *  bytes); returns buf.  Context: any.  Cost: O(digits) divisions. */
-char *ebb_cm_dec(char *buf, int32_t v);
-
 /* Internal, for the fault reports: copy `s` to `p`, stopping at `end`;
  * returns the new end.  And "<a><b><c><n>\n" to ebb_cm_fatal() (at most
  * 50 characters of the strings). */

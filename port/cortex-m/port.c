@@ -4,6 +4,7 @@
  */
 #include "ebb/executor.h"
 #include "ebb/driver/port.h"
+#include "ebb/fmt.h"
 #include "ebb_cortex_m.h"
 
 EBB_MODULE("cm");
@@ -25,39 +26,6 @@ EBB_WEAK void ebb_board_puts(const char *s)
 EBB_WEAK bool ebb_board_semihosting(void)
 {
     return false;
-}
-
-__attribute__((cold)) char *ebb_cm_hex32(char *buf, uint32_t v)
-{
-    buf[0] = '0';
-    buf[1] = 'x';
-    for (int i = 0; i < 8; i++) {
-        uint32_t d = (v >> (28 - 4 * i)) & 0xFu;
-        buf[2 + i] = (char)(d < 10u ? '0' + d : 'a' - 10u + d);
-    }
-    buf[10] = '\0';
-    return buf;
-}
-
-/* Compiled for size: -O3 unrolls the digit loop into 750 bytes. */
-__attribute__((optimize("Os"))) char *ebb_cm_dec(char *buf, int32_t v)
-{
-    char tmp[11];
-    int n = 0;
-    uint32_t u = v < 0 ? 0u - (uint32_t)v : (uint32_t)v;
-    do {
-        tmp[n++] = (char)('0' + u % 10u);
-        u /= 10u;
-    } while (u != 0);
-    char *p = buf;
-    if (v < 0) {
-        *p++ = '-';
-    }
-    while (n > 0) {
-        *p++ = tmp[--n];
-    }
-    *p = '\0';
-    return buf;
 }
 
 __attribute__((cold)) char *ebb__cm_put(char *p, char *end, const char *s)
@@ -85,25 +53,15 @@ __attribute__((cold)) void ebb_cm_fatal(const char *msg, int code)
 
 __attribute__((cold)) void ebb__cm_fatal_num(const char *a, const char *b, const char *c, int32_t n, int code)
 {
-    /* Without printf: fault paths must not depend on libc state.  The
-     * number is written backwards at the end of the line, then moved up
-     * behind the text: no call to ebb_cm_dec(), which an image that only
-     * reports faults then leaves out (84 bytes). */
+    /* Without printf: fault paths must not depend on libc state, and an
+     * image that only reports faults links the formatter's small number
+     * helper, not the formatter. */
     char line[64];
-    char *end = line + sizeof line - 14; /* room for the number and "\n" */
+    char *end = line + sizeof line - 13; /* room for the number, "\n", '\0' */
     char *p = ebb__cm_put(ebb__cm_put(ebb__cm_put(line, end, a), end, b), end, c);
-    char *q = line + sizeof line - 1;
-    uint32_t u = n < 0 ? 0u - (uint32_t)n : (uint32_t)n;
-    *q = '\0';
-    *--q = '\n';
-    do {
-        *--q = (char)('0' + u % 10u);
-        u /= 10u;
-    } while (u != 0);
-    if (n < 0) {
-        *--q = '-';
-    }
-    *ebb__cm_put(p, line + sizeof line, q) = '\0'; /* q >= p: a forward move */
+    p = ebb_fmt_dec32(p, n);
+    *p++ = '\n';
+    *p = '\0';
     ebb_cm_fatal(line, code);
 }
 

@@ -232,13 +232,6 @@ void ebb_board_early_init(void);
  */
 EBB_NORETURN void ebb_rv_fatal(const char *msg, int code);
 
-/** Format `v` as 0x%08x into buf (at least 11 bytes); returns buf. */
-char *ebb_rv_hex32(char *buf, uint32_t v);
-
-/** Format `v` as a decimal (with '-' if negative) into buf (at least 12
- *  bytes); returns buf.  Context: any.  Cost: O(digits) divisions. */
-char *ebb_rv_dec(char *buf, int32_t v);
-
 /* ---- stack high-water mark (startup.c) ---- */
 
 /** Bytes of the stack ever used since reset (the startup code paints the

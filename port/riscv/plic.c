@@ -9,6 +9,7 @@
  * from the device, which is why ebb's interrupt executors use MSIP.
  */
 #include "ebb/driver/port.h"
+#include "ebb/fmt.h"
 #include "ebb_riscv.h"
 
 EBB_MODULE("riscv");
@@ -63,14 +64,9 @@ void ebb_rv_plic_disable(unsigned source)
 __attribute__((noreturn, cold)) static void unexpected(uint32_t id)
 {
     char msg[40] = "UNEXPECTED IRQ plic ";
-    char num[12];
-    ebb_rv_dec(num, (int32_t)id);
-    size_t n = 20;
-    for (const char *p = num; *p != '\0'; p++) {
-        msg[n++] = *p;
-    }
-    msg[n++] = '\n';
-    msg[n] = '\0';
+    char *p = ebb_fmt_dec32(msg + 20, (int32_t)id); /* at most 11 of the 20 left */
+    *p++ = '\n';
+    *p = '\0';
     ebb_rv_fatal(msg, EBB_RV_EXIT_UNEXPECTED_IRQ);
 }
 

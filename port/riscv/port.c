@@ -4,6 +4,7 @@
  */
 #include "ebb/executor.h"
 #include "ebb/driver/port.h"
+#include "ebb/fmt.h"
 #include "ebb_riscv.h"
 
 void ebb_port_idle(ebb_executor *ex)
@@ -29,39 +30,6 @@ EBB_WEAK void ebb_board_exit(int code)
     }
 }
 
-__attribute__((cold)) char *ebb_rv_hex32(char *buf, uint32_t v)
-{
-    static const char digits[] = "0123456789abcdef";
-    buf[0] = '0';
-    buf[1] = 'x';
-    for (int i = 0; i < 8; i++) {
-        buf[2 + i] = digits[(v >> (28 - 4 * i)) & 0xFu];
-    }
-    buf[10] = '\0';
-    return buf;
-}
-
-/* Compiled for size: -O3 unrolls the digit loop. */
-__attribute__((optimize("Os"))) char *ebb_rv_dec(char *buf, int32_t v)
-{
-    char tmp[11];
-    int n = 0;
-    uint32_t u = v < 0 ? 0u - (uint32_t)v : (uint32_t)v;
-    do {
-        tmp[n++] = (char)('0' + u % 10u);
-        u /= 10u;
-    } while (u != 0);
-    char *p = buf;
-    if (v < 0) {
-        *p++ = '-';
-    }
-    while (n > 0) {
-        *p++ = tmp[--n];
-    }
-    *p = '\0';
-    return buf;
-}
-
 __attribute__((cold)) void ebb_rv_fatal(const char *msg, int code)
 {
     /* Nothing else may run on a broken system; the console is polled. */
@@ -76,8 +44,9 @@ __attribute__((cold)) void ebb_port_panic(const char *module, int id)
      * libc state. */
     char line[64];
     char num[12];
+    *ebb_fmt_dec32(num, id) = '\0';
     size_t n = 0;
-    const char *parts[] = {"PANIC ", module ? module : "?", ":", ebb_rv_dec(num, id), "\n"};
+    const char *parts[] = {"PANIC ", module ? module : "?", ":", num, "\n"};
     for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
         for (const char *s = parts[i]; *s != '\0' && n < sizeof line - 1; s++) {
             line[n++] = *s;

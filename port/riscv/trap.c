@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "ebb/driver/port.h"
+#include "ebb/fmt.h"
 #include "ebb_riscv.h"
 
 void ebb_rv_swi_isr(void);
@@ -22,6 +23,13 @@ __attribute__((cold)) static void append(char *buf, uint32_t *n, uint32_t cap, c
         buf[(*n)++] = *s++;
     }
     buf[*n] = '\0';
+}
+
+__attribute__((cold)) static void append_hex(char *buf, uint32_t *n, uint32_t cap, uint32_t v)
+{
+    char hex[11];
+    *ebb_fmt_hex32(hex, v) = '\0';
+    append(buf, n, cap, hex);
 }
 
 /* Exception codes (privileged spec table 3.6). */
@@ -44,16 +52,15 @@ static const char *exception_name(uint32_t code)
 __attribute__((noreturn, cold)) static void fault(uint32_t mcause)
 {
     char msg[160];
-    char hex[11];
     uint32_t n = 0;
     append(msg, &n, sizeof msg, "FAULT ");
     append(msg, &n, sizeof msg, exception_name(mcause));
     append(msg, &n, sizeof msg, " mcause=");
-    append(msg, &n, sizeof msg, ebb_rv_hex32(hex, mcause));
+    append_hex(msg, &n, sizeof msg, mcause);
     append(msg, &n, sizeof msg, " mepc=");
-    append(msg, &n, sizeof msg, ebb_rv_hex32(hex, EBB_RV_CSR_READ(mepc)));
+    append_hex(msg, &n, sizeof msg, EBB_RV_CSR_READ(mepc));
     append(msg, &n, sizeof msg, " mtval=");
-    append(msg, &n, sizeof msg, ebb_rv_hex32(hex, EBB_RV_CSR_READ(mtval)));
+    append_hex(msg, &n, sizeof msg, EBB_RV_CSR_READ(mtval));
     append(msg, &n, sizeof msg, "\n");
     ebb_rv_fatal(msg, EBB_RV_EXIT_EXCEPTION);
 }
@@ -63,7 +70,8 @@ __attribute__((noreturn, cold)) static void unexpected_irq(uint32_t code)
     char msg[40] = "UNEXPECTED IRQ ";
     char num[12];
     uint32_t n = 15;
-    append(msg, &n, sizeof msg, ebb_rv_dec(num, (int32_t)code));
+    *ebb_fmt_dec32(num, (int32_t)code) = '\0';
+    append(msg, &n, sizeof msg, num);
     append(msg, &n, sizeof msg, "\n");
     ebb_rv_fatal(msg, EBB_RV_EXIT_UNEXPECTED_IRQ);
 }

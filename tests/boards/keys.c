@@ -58,12 +58,9 @@ static ebb_poll_t reader_poll(ebb_task *self, ebb_cx *cx)
     }
     /* Let the slow button task play the last queued edges. */
     EBB_AWAIT(ebb_sleep_for(&r->settle, EBB_MS(1500)));
-    char num[12];
-    ebb_board_puts("console: ");
-    ebb_board_puts(r->line);
-    ebb_board_puts(" edges: ");
-    ebb_board_puts(ebb_cm_dec(num, (int32_t)button.edges));
-    ebb_board_puts("\n");
+    char out[96];
+    ebb_fmt(out, sizeof out, "console: %s edges: %lu\n", r->line, (unsigned long)button.edges);
+    ebb_board_puts(out);
     ebb_board_exit(0);
     EBB_END();
 }

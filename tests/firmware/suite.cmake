@@ -117,6 +117,9 @@ function(ebb_fw_suite)
                 REF GREP PASS)
     target_compile_definitions(test_time_wraps PRIVATE ${EBB_FW_TIME_DEFS} ${EBB_FW_TIME_WRAP_DEFS})
   endif()
+  # ebb_fmt with the target's 32-bit long and division (tests/core/test_fmt.c
+  # compares with snprintf on the host).
+  ebb_fw_test(test_fmt SOURCES ${EBB_FW_DIR}/test_fmt.c GREP PASS)
   ebb_fw_test(test_channel_isr SOURCES ${EBB_FW_DIR}/test_channel_isr.c PORT GREP PASS)
   ebb_fw_test(test_select SOURCES ${EBB_FW_DIR}/test_select.c PORT GREP PASS)
   # The portable preemptive executor at levels 1 and 2 (ebb_board.h): the

@@ -93,6 +93,9 @@ class Split(unittest.TestCase):
         self.assertEqual(sr.classify([("_svfprintf_r", "??", 0)], line), "formatting")
         self.assertEqual(sr.classify([("format.constprop.0", "/x/apps/showdown/showdown.c", 3)], line),
                          "formatting")
+        # ebb's formatter counts as formatting too, not as ebb's share
+        self.assertEqual(sr.classify([("put_n", "/x/src/fmt.c", 60), ("run", "/x/src/fmt.c", 300)], line),
+                         "formatting")
 
 
 if __name__ == "__main__":

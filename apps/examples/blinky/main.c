@@ -13,25 +13,12 @@ struct blinky {
     size_t len;
 };
 
-static size_t format(char *buf, bool on, ebb_ticks now)
+/* "led on  t=<ms> ms": ebb_ticks is 64-bit, hence %llu (ebb_fmt has it on
+ * every target). */
+static size_t format(char *buf, size_t cap, bool on, ebb_ticks now)
 {
-    static const char head[] = "led ";
-    size_t n = 0;
-    for (const char *s = head; *s; s++) {
-        buf[n++] = *s;
-    }
-    for (const char *s = on ? "on  t=" : "off t="; *s; s++) {
-        buf[n++] = *s;
-    }
-    char num[12];
-    for (const char *s = ebb_cm_dec(num, (int32_t)(now / EBB_MS(1))); *s; s++) {
-        buf[n++] = *s;
-    }
-    buf[n++] = ' ';
-    buf[n++] = 'm';
-    buf[n++] = 's';
-    buf[n++] = '\n';
-    return n;
+    int n = ebb_fmt(buf, cap, "led %-3s t=%llu ms\n", on ? "on" : "off", (unsigned long long)(now / EBB_MS(1)));
+    return (size_t)n < cap ? (size_t)n : cap - 1;
 }
 
 static ebb_poll_t blinky_poll(ebb_task *self, ebb_cx *cx)
@@ -45,7 +32,7 @@ static ebb_poll_t blinky_poll(ebb_task *self, ebb_cx *cx)
         EBB_LOG_INFO("led %s at %llu ticks", b->on ? "off" : "on", (unsigned long long)ebb_now());
         b->on = !b->on;
         ebb_board_led(b->on);
-        b->len = format(b->line, b->on, ebb_now());
+        b->len = format(b->line, sizeof b->line, b->on, ebb_now());
         EBB_AWAIT(ebb_board_console_write(&b->out, b->line, b->len));
     }
     EBB_END();

@@ -26,21 +26,8 @@ struct button {
 
 static void format(message *m, int level, uint32_t count)
 {
-    static const char head[] = "Button is ";
-    char num[12];
-    size_t n = 0;
-    for (const char *s = head; *s; s++) {
-        m->text[n++] = *s;
-    }
-    m->text[n++] = (char)('0' + level);
-    m->text[n++] = ' ';
-    m->text[n++] = '(';
-    for (const char *s = ebb_cm_dec(num, (int32_t)count); *s; s++) {
-        m->text[n++] = *s;
-    }
-    m->text[n++] = ')';
-    m->text[n++] = '\n';
-    m->len = (uint8_t)n;
+    int n = ebb_fmt(m->text, sizeof m->text, "Button is %d (%lu)\n", level, (unsigned long)count);
+    m->len = (uint8_t)((size_t)n < sizeof m->text ? (size_t)n : sizeof m->text - 1);
 }
 
 static ebb_poll_t button_poll(ebb_task *self, ebb_cx *cx)

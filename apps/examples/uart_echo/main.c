@@ -16,20 +16,10 @@ struct echo {
     size_t msg_len;
 };
 
-static size_t overrun_report(char *out)
+static size_t overrun_report(char *out, size_t cap)
 {
-    static const char head[] = "\r\noverruns: ";
-    size_t n = 0;
-    for (const char *s = head; *s; s++) {
-        out[n++] = *s;
-    }
-    char num[12];
-    for (const char *s = ebb_cm_dec(num, (int32_t)ebb_board_console_overruns()); *s; s++) {
-        out[n++] = *s;
-    }
-    out[n++] = '\r';
-    out[n++] = '\n';
-    return n;
+    int n = ebb_fmt(out, cap, "\r\noverruns: %lu\r\n", (unsigned long)ebb_board_console_overruns());
+    return (size_t)n < cap ? (size_t)n : cap - 1;
 }
 
 static ebb_poll_t echo_poll(ebb_task *self, ebb_cx *cx)
@@ -44,7 +34,7 @@ static ebb_poll_t echo_poll(ebb_task *self, ebb_cx *cx)
                 ebb_board_puts("\r\nbye\r\n");
                 ebb_board_exit(0);
             } else if (c == '?') {
-                e->msg_len = overrun_report(e->msg);
+                e->msg_len = overrun_report(e->msg, sizeof e->msg);
                 EBB_AWAIT(ebb_board_console_write(&e->tx, e->msg, e->msg_len));
             } else if (c == '\r' || c == '\n') {
                 EBB_AWAIT(ebb_board_console_write(&e->tx, "\r\n", 2));

@@ -15,6 +15,7 @@
  */
 #include <stdint.h>
 
+#include "ebb/fmt.h"
 #include "ebb_cortex_m.h"
 
 extern uint32_t _sidata[], _sdata[], _edata[], _ebss[];
@@ -158,7 +159,7 @@ __attribute__((noreturn, used, cold)) void ebb_cm_fault_c(const uint32_t *frame,
     for (unsigned i = 0; i < sizeof value / sizeof value[0]; i++, name = next_str(name)) {
         if (!(left_out & (1u << i))) {
             p = ebb__cm_put(p, end, name);
-            p = ebb_cm_hex32(p, value[i]) + 10; /* msg has room for all */
+            p = ebb_fmt_hex32(p, value[i]); /* msg has room for all */
         }
     }
     *p++ = '\n';
