@@ -15,12 +15,9 @@
 
 static void put_num(const char *kind, const char *name, uint32_t v)
 {
-    char num[12];
-    ebb_board_puts(kind);
-    ebb_board_puts(name);
-    ebb_board_puts(" ");
-    ebb_board_puts(ebb_cm_dec(num, (int32_t)v));
-    ebb_board_puts("\n");
+    char line[64];
+    (void)ebb_fmt(line, sizeof line, "%s%s %lu\n", kind, name, (unsigned long)v);
+    ebb_board_puts(line);
 }
 
 #define MEASURE(name, stmt)                                                    \

@@ -100,7 +100,7 @@ int ebb__pool_release_slow_unlock(ebb_pool *p, uintptr_t i, ebb_irq_state s)
         ebb_port_unlock(s);
         /* Outside the storage or between blocks: pool:2; a block that is
          * not allocated: pool:3. */
-        return ebb__pool_refuse(i >= p->count ? 2 : 3);
+        return i >= p->count ? ebb__pool_refuse(2) : ebb__pool_refuse(3);
     }
     release_locked(p, i);
     ebb_port_unlock(s);

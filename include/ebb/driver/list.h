@@ -121,7 +121,9 @@ static inline ebb_node *ebb_list_pop_front(ebb_list *l)
 static inline ebb_node *ebb_list_take_all(ebb_list *l)
 {
     ebb_node *last = l->tail;
-    l->tail = NULL;
+    if (last != NULL) {
+        l->tail = NULL; /* an empty list is left alone: no store */
+    }
     return last;
 }
 
