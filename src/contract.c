@@ -1,8 +1,66 @@
-/* contract.c - the default contract hook: hand over to the port. */
+/* contract.c - panics with a location: the default contract hook and
+ * ebb_port_panic() hand the port the caller's address and the task being
+ * polled. */
 #include "ebb/contract.h"
 #include "ebb/driver/port.h"
+#include "ebb/fmt.h"
+#include "ebb/task.h"
 
-EBB_WEAK void ebb_on_contract(const char *module, int id)
+/* The task whose body runs now (its busy claim), when the task table names
+ * tasks (EBB_CONFIG_TASK_REGISTRY); NULL otherwise.  Read without the
+ * lock: a panic stops everything, and a name is only a hint. */
+static const char *running_task(void)
 {
-    ebb_port_panic(module, id);
+    for (const ebb_task_entry *e = __start_ebb_tasks; e < __stop_ebb_tasks; e++) {
+        if ((e->task->state & EBB__TASK_BUSY) != 0) {
+            return *e->name;
+        }
+    }
+    return NULL;
+}
+
+/* The address the caller returns to, without the Thumb bit. */
+#define CALLER() ((uintptr_t)__builtin_return_address(0) & ~(uintptr_t)1u)
+
+__attribute__((cold, noinline)) void ebb_port_panic(const char *module, int id)
+{
+    ebb_port_panic_at(module, id, CALLER(), running_task());
+}
+
+__attribute__((cold, noinline)) EBB_WEAK void ebb_on_contract(const char *module, int id)
+{
+    ebb_port_panic_at(module, id, CALLER(), running_task());
+}
+
+static char *put(char *p, char *end, const char *s)
+{
+    while (*s != '\0' && p < end) {
+        *p++ = *s++;
+    }
+    return p;
+}
+
+char *ebb_panic_format(char *buf, size_t cap, const char *module, int id, uintptr_t at,
+                       const char *task)
+{
+    if (cap == 0) {
+        return buf;
+    }
+    char num[24];
+    char *const end = buf + cap - 1;
+    char *p = put(buf, end, "PANIC ");
+    p = put(p, end, module != NULL ? module : "?");
+    p = put(p, end, ":");
+    *ebb_fmt_dec32(num, id) = '\0';
+    p = put(p, end, num);
+    p = put(p, end, " at ");
+    *ebb_fmt_hex32(num, (uint32_t)at) = '\0';
+    p = put(p, end, num);
+    if (task != NULL) {
+        p = put(p, end, " in task ");
+        p = put(p, end, task);
+    }
+    p = put(p, end, "\n");
+    *p = '\0';
+    return buf;
 }

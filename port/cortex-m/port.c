@@ -41,9 +41,8 @@ __attribute__((cold)) void ebb_cm_fatal(const char *msg, int code)
     /* Mask everything: nothing else may run on a broken system, and the
      * console is written by polling. */
     __asm volatile("cpsid i" ::: "memory");
-    ebb_board_puts(msg);
+    ebb_board_puts(msg); /* once: the console (QEMU shows semihosting there too) */
     if (ebb__cm_semihosting()) {
-        ebb_semihost_write0(msg);
         ebb_semihost_exit(code);
     }
     for (;;) {
@@ -65,9 +64,10 @@ __attribute__((cold)) void ebb__cm_fatal_num(const char *a, const char *b, const
     ebb_cm_fatal(line, code);
 }
 
-__attribute__((cold)) void ebb_port_panic(const char *module, int id)
+__attribute__((cold)) void ebb_port_panic_at(const char *module, int id, uintptr_t at, const char *task)
 {
-    ebb__cm_fatal_num("PANIC ", module ? module : "?", ":", id, EBB_CM_EXIT_PANIC);
+    char line[96];
+    ebb_cm_fatal(ebb_panic_format(line, sizeof line, module, id, at, task), EBB_CM_EXIT_PANIC);
 }
 
 /* ---- interrupt executors ---- */

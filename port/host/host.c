@@ -129,11 +129,12 @@ void ebb_trace_output(const void *bytes, size_t n)
 }
 #endif
 
-void ebb_port_panic(const char *module, int id)
+void ebb_port_panic_at(const char *module, int id, uintptr_t at, const char *task)
 {
     if (panic_hook != NULL) {
         panic_hook(module, id); /* a test's longjmp out, or back to here */
     }
-    fprintf(stderr, "ebb: contract violated: %s:%d\n", module, id);
+    char line[160];
+    fputs(ebb_panic_format(line, sizeof line, module, id, at, task), stderr);
     abort();
 }

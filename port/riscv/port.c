@@ -38,20 +38,8 @@ __attribute__((cold)) void ebb_rv_fatal(const char *msg, int code)
     ebb_board_exit(code);
 }
 
-__attribute__((cold)) void ebb_port_panic(const char *module, int id)
+__attribute__((cold)) void ebb_port_panic_at(const char *module, int id, uintptr_t at, const char *task)
 {
-    /* "PANIC module:id\n" without printf: fault paths must not depend on
-     * libc state. */
-    char line[64];
-    char num[12];
-    *ebb_fmt_dec32(num, id) = '\0';
-    size_t n = 0;
-    const char *parts[] = {"PANIC ", module ? module : "?", ":", num, "\n"};
-    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
-        for (const char *s = parts[i]; *s != '\0' && n < sizeof line - 1; s++) {
-            line[n++] = *s;
-        }
-    }
-    line[n] = '\0';
-    ebb_rv_fatal(line, EBB_RV_EXIT_PANIC);
+    char line[96];
+    ebb_rv_fatal(ebb_panic_format(line, sizeof line, module, id, at, task), EBB_RV_EXIT_PANIC);
 }

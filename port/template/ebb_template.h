@@ -12,8 +12,8 @@
 
 /* TEMPLATE: wfi - sleep until an interrupt is pending (also while masked). */
 void ebb_template_wait_for_interrupt(void);
-/* TEMPLATE: write "PANIC <module>:<id>" to the console by polling. */
-void ebb_template_report_panic(const char *module, int id);
+/* TEMPLATE: write the panic line to the console by polling. */
+void ebb_template_report_panic(const char *line);
 
 /* The time driver's hardware (time_template.c): a free-running 32-bit
  * up-counter and a compare register that raises the timer interrupt when

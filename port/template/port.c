@@ -21,10 +21,12 @@ void ebb_port_idle(ebb_executor *ex)
     ebb_port_unlock(s);
 }
 
-void ebb_port_panic(const char *module, int id)
+void ebb_port_panic_at(const char *module, int id, uintptr_t at, const char *task)
 {
     (void)ebb_port_lock(); /* nothing else runs on a broken system */
-    ebb_template_report_panic(module, id); /* TEMPLATE: write to the console */
+    char line[96];
+    /* TEMPLATE: write the line to the console by polling */
+    ebb_template_report_panic(ebb_panic_format(line, sizeof line, module, id, at, task));
     for (;;) {
         ebb_template_wait_for_interrupt(); /* TEMPLATE: wfi, or a reset */
     }

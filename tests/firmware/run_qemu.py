@@ -41,6 +41,8 @@ def main():
     ap.add_argument("--key-gap", type=float, default=0.02,
                     help="seconds between typed bytes")
     ap.add_argument("--until", help="stop QEMU once this console text appears (a pass)")
+    ap.add_argument("--panic-at", help="the PANIC line's address must resolve (addr2line) to "
+                    "a location containing this text, e.g. a file name")
     a = ap.parse_args()
 
     # --machine "virt -bios none": the machine, then its own options
@@ -97,8 +99,30 @@ def main():
         if g not in out and g not in err:
             print(f"FAIL: missing {g!r} in the output")
             ok = False
+    if a.panic_at:
+        where = panic_location(a.elf, out + err)
+        print(f"panic location: {where}")
+        if where is None or a.panic_at not in where:
+            print(f"FAIL: the panic's address does not resolve to {a.panic_at!r}")
+            ok = False
     print("PASS" if ok else "")
     return 0 if ok else 1
+
+
+def panic_location(elf, text):
+    """file:line (function) of the address in the first PANIC line, by the
+    toolchain's addr2line, or None."""
+    m = re.search(r"PANIC \S+ at (0x[0-9a-f]+)", text)
+    if not m:
+        return None
+    with open(elf, "rb") as f:
+        machine = int.from_bytes(f.read(20)[18:20], "little")
+    tool = {40: "arm-none-eabi-addr2line", 243: "riscv64-unknown-elf-addr2line"}.get(machine)
+    if tool is None:
+        return None
+    r = subprocess.run([tool, "-f", "-e", elf, m.group(1)], capture_output=True, text=True)
+    lines = r.stdout.split()
+    return "%s (%s)" % (lines[1], lines[0]) if len(lines) >= 2 else None
 
 
 def interactive(a, cmd):

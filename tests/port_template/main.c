@@ -30,9 +30,9 @@ void ebb_template_wait_for_interrupt(void)
     pending = 1;
 }
 
-void ebb_template_report_panic(const char *module, int id)
+void ebb_template_report_panic(const char *line)
 {
-    fprintf(stderr, "PANIC %s:%d\n", module, id);
+    fputs(line, stderr);
     exit(2);
 }
 

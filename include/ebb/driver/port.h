@@ -16,6 +16,7 @@
 #define EBB_PORT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "ebb/contract.h"
@@ -45,10 +46,31 @@ struct ebb_executor;
 void ebb_port_idle(struct ebb_executor *ex);
 
 /**
- * Report an unrecoverable error (a failed contract, a fault) and stop.
+ * The port's part of a panic: report "PANIC <module>:<id> at 0x<at>" (and
+ * " in task <name>" when `task` is not NULL; the line ebb_panic_format()
+ * writes) and stop.  `at` is the code address that raised it (resolve it
+ * with addr2line, or gdb's `info line *0x...`).
  * Context: any.  Cost: the report; does not return.
  */
+EBB_NORETURN void ebb_port_panic_at(const char *module, int id, uintptr_t at, const char *task);
+
+/**
+ * Report an unrecoverable error (a driver's bad configuration, a fault)
+ * and stop: ebb_port_panic_at() with the caller's address and the task
+ * being polled, when the task table names it (EBB_CONFIG_TASK_REGISTRY).
+ * The default contract hook, ebb_on_contract(), does the same.  Provided by
+ * the core (src/contract.c).  Context: any.  Cost: the report (and a walk
+ * of the task table); does not return.
+ */
 EBB_NORETURN void ebb_port_panic(const char *module, int id);
+
+/**
+ * Write the panic line "PANIC <module>:<id> at 0x<at>[ in task <name>]\n"
+ * into `buf` (at most `cap` bytes, terminated) without libc, for a port's
+ * ebb_port_panic_at().  Returns buf.  Context: any.  Cost: O(length).
+ */
+char *ebb_panic_format(char *buf, size_t cap, const char *module, int id, uintptr_t at,
+                       const char *task);
 
 #ifdef __cplusplus
 }
