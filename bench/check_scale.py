@@ -15,8 +15,8 @@ bench/scale_budget.json:
               set up and torn down included) stays under its ceiling.
 
 usage: check_scale.py QEMU SCALE_ELF SCALE_LOCK_ELF BUDGET_JSON [--markdown]
-  --markdown  also print the README's cost table (N columns) from this run
-              (scripts/cost_tables.py --write README.md writes it there).
+  --markdown  also print docs/costs.md's cost table (N columns) from this run
+              (scripts/cost_tables.py --write docs/costs.md writes it there).
 """
 import json
 import math
@@ -39,8 +39,8 @@ def run(qemu, elf):
 
 
 def markdown(ops, locks):
-    """The README's cost table (N columns) from run()'s figures, as lines
-    (scripts/cost_tables.py writes it into the README)."""
+    """docs/costs.md's cost table (N columns) from run()'s figures, as lines
+    (scripts/cost_tables.py writes it into docs/costs.md)."""
     sizes = sorted(next(iter(ops.values())).keys())
     lines = ["| operation (N = tasks, timers or waiters around) | " +
              " | ".join("N=%d" % n for n in sizes) + " |",

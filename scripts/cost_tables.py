@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The README's "What things cost" section, measured: bytes of RAM per object
+"""docs/costs.md's tables, measured: bytes of RAM per object
 (bench/sizeof.c compiled for the Cortex-M4 and read off with nm, as
 scripts/sizeof.sh does), executed instructions per operation (bench/ops.c on
 QEMU under -icount, as bench.ops) and the same with N = 1..1000 tasks, timers
@@ -24,11 +24,11 @@ sys.path.insert(0, os.path.join(TOP, "bench"))
 import check_ops  # noqa: E402
 import check_scale  # noqa: E402
 
-BEGIN = "<!-- cost tables: scripts/cost_tables.py --write README.md -->"
+BEGIN = "<!-- cost tables: scripts/cost_tables.py --write docs/costs.md -->"
 END = "<!-- end of cost tables -->"
 QEMU = ["qemu-system-arm"]
 
-# The objects the README lists: (row label, symbols of bench/sizeof.c).
+# The objects docs/costs.md lists: (row label, symbols of bench/sizeof.c).
 OBJECTS = [
     ("task header (`ebb_task`)", ["task_header"]),
     ("executor", ["executor"]),
@@ -39,7 +39,7 @@ OBJECTS = [
     ("signal / mutex", ["signal", "mutex"]),
 ]
 
-# The operations the README lists (bench/ops.c names), with a gloss where
+# The operations docs/costs.md lists (bench/ops.c names), with a gloss where
 # the name alone does not say what is counted.
 OPS = [
     ("waitlist_wake_all(1_waiter)", ""),

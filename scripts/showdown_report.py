@@ -555,6 +555,30 @@ def targets(r):
 
 TABLES_BEGIN = "<!-- showdown tables: scripts/showdown_report.py --update build/showdown/report.json FILE -->"
 TABLES_END = "<!-- end of showdown tables -->"
+HEADLINE_BEGIN = "<!-- showdown headline: scripts/showdown_report.py --update build/showdown/report.json FILE -->"
+HEADLINE_END = "<!-- end of showdown headline -->"
+
+
+def headline(r):
+    """The README's one table: the published rows beside ebb's flash+ART
+    figures and sizes, and the like-for-like formatting rows."""
+    def cell(s):
+        return "%.0f (max %d)" % (s["mean"], s["max"])
+    names = list(PUBLISHED)
+    out = ["| | " + " | ".join(names) + " | **ebb** |", "|---|" + "---|" * (len(names) + 1)]
+    for label, m in (("Interrupt time, cycles", "interrupt_time"), ("Thread time, cycles", "thread_time"),
+                     ("Interrupt latency, cycles", "latency")):
+        out.append("| %s | %s | **%s** |" % (label, " | ".join("%d" % PUBLISHED[n][m][0] for n in names),
+                                              cell(r[m]["cycles_art"])))
+    out.append("| `.text`, bytes | %s | **%s** |" % (" | ".join(format(PUBLISHED[n]["text"], ",") for n in names),
+                                                   format(r["text"], ",")))
+    out.append("| `.data + .bss`, bytes | %s | **%d** |" % (
+        " | ".join(format(PUBLISHED[n]["static"], ",") for n in names), r["data"] + r["bss"]))
+    if r.get("variants"):
+        out.append("| Thread time, formatting like for like | | | | %s |" % ", ".join(
+            "%s %.0f" % (name.split(" (")[0], v["thread_time"]["cycles_art"]["mean"])
+            for name, v in sorted(r["variants"].items())))
+    return "\n".join(out)
 
 
 def markdown(r):
@@ -637,16 +661,25 @@ def main(argv=None):
         # TABLES_BEGIN and TABLES_END lines with the --markdown tables.
         with open(argv[1]) as f:
             md = markdown(json.load(f))
+        with open(argv[1]) as f:
+            hl = headline(json.load(f))
         for doc in argv[2:]:
             with open(doc) as f:
                 text = f.read()
-            b, e = text.find(TABLES_BEGIN), text.find(TABLES_END)
-            if b < 0 or e < b:
-                print("%s: no %s ... %s lines" % (doc, TABLES_BEGIN, TABLES_END), file=sys.stderr)
+            done = False
+            for begin, end, body in ((TABLES_BEGIN, TABLES_END, md), (HEADLINE_BEGIN, HEADLINE_END, hl)):
+                b, e = text.find(begin), text.find(end)
+                if b < 0 or e < b:
+                    continue
+                b += len(begin)
+                text = text[:b] + "\n" + body + "\n" + text[e:]
+                done = True
+            if not done:
+                print("%s: no %s ... %s lines (nor the headline's)" % (doc, TABLES_BEGIN, TABLES_END),
+                      file=sys.stderr)
                 return 1
-            b += len(TABLES_BEGIN)
             with open(doc, "w") as f:
-                f.write(text[:b] + "\n" + md + "\n" + text[e:])
+                f.write(text)
         return 0
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--run", action="append", default=[], help="NAME=EDGES_FILE")

@@ -9,7 +9,7 @@
 /* The task whose body runs now (its busy claim), when the task table names
  * tasks (EBB_CONFIG_TASK_REGISTRY); NULL otherwise.  Read without the
  * lock: a panic stops everything, and a name is only a hint. */
-static const char *running_task(void)
+__attribute__((cold)) static const char *running_task(void)
 {
     for (const ebb_task_entry *e = __start_ebb_tasks; e < __stop_ebb_tasks; e++) {
         if ((e->task->state & EBB__TASK_BUSY) != 0) {
@@ -32,7 +32,8 @@ __attribute__((cold, noinline)) EBB_WEAK void ebb_on_contract(const char *module
     ebb_port_panic_at(module, id, CALLER(), running_task());
 }
 
-static char *put(char *p, char *end, const char *s)
+/* cold: panic paths are kept small and out of the hot code's lines. */
+__attribute__((cold)) static char *put(char *p, char *end, const char *s)
 {
     while (*s != '\0' && p < end) {
         *p++ = *s++;
@@ -40,27 +41,21 @@ static char *put(char *p, char *end, const char *s)
     return p;
 }
 
-char *ebb_panic_format(char *buf, size_t cap, const char *module, int id, uintptr_t at,
-                       const char *task)
+__attribute__((cold)) char *ebb_panic_format(char *buf, size_t cap, const char *module, int id,
+                                             uintptr_t at, const char *task)
 {
     if (cap == 0) {
         return buf;
     }
-    char num[24];
-    char *const end = buf + cap - 1;
-    char *p = put(buf, end, "PANIC ");
-    p = put(p, end, module != NULL ? module : "?");
-    p = put(p, end, ":");
-    *ebb_fmt_dec32(num, id) = '\0';
-    p = put(p, end, num);
-    p = put(p, end, " at ");
-    *ebb_fmt_hex32(num, (uint32_t)at) = '\0';
-    p = put(p, end, num);
-    if (task != NULL) {
-        p = put(p, end, " in task ");
-        p = put(p, end, task);
+    char dec[12], hex[11];
+    *ebb_fmt_dec32(dec, id) = '\0';
+    *ebb_fmt_hex32(hex, (uint32_t)at) = '\0';
+    const char *const parts[] = {"PANIC ", module != NULL ? module : "?", ":", dec, " at ", hex,
+                                 task != NULL ? " in task " : "", task != NULL ? task : "", "\n"};
+    char *p = buf;
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+        p = put(p, buf + cap - 1, parts[i]);
     }
-    p = put(p, end, "\n");
     *p = '\0';
     return buf;
 }
