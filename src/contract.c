@@ -19,8 +19,11 @@ __attribute__((cold)) static const char *running_task(void)
     return NULL;
 }
 
-/* The address the caller returns to, without the Thumb bit. */
-#define CALLER() ((uintptr_t)__builtin_return_address(0) & ~(uintptr_t)1u)
+/* An address inside the caller's call instruction: its return address
+ * (without the Thumb bit) minus one - the return address itself may
+ * already belong to the next line or function, after a call that does not
+ * return. */
+#define CALLER() (((uintptr_t)__builtin_return_address(0) & ~(uintptr_t)1u) - 1u)
 
 __attribute__((cold, noinline)) void ebb_port_panic(const char *module, int id)
 {

@@ -120,9 +120,12 @@ def panic_location(elf, text):
     tool = {40: "arm-none-eabi-addr2line", 243: "riscv64-unknown-elf-addr2line"}.get(machine)
     if tool is None:
         return None
-    r = subprocess.run([tool, "-f", "-e", elf, m.group(1)], capture_output=True, text=True)
-    lines = r.stdout.split()
-    return "%s (%s)" % (lines[1], lines[0]) if len(lines) >= 2 else None
+    # -i: the inline chain too (an -Os LTO image inlines the checking
+    # function into its caller), innermost first.
+    r = subprocess.run([tool, "-f", "-i", "-e", elf, m.group(1)], capture_output=True, text=True)
+    lines = r.stdout.splitlines()
+    pairs = ["%s (%s)" % (lines[i + 1].split(" (")[0], lines[i]) for i in range(0, len(lines) - 1, 2)]
+    return ", inlined in ".join(pairs) if pairs else None
 
 
 def interactive(a, cmd):

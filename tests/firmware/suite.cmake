@@ -149,10 +149,17 @@ function(ebb_fw_suite)
   # Every board: an interrupt executor complete as defined, no init call.
   ebb_fw_test(test_irq_executor_3 SOURCES ${EBB_FW_DIR}/test_irq_executor.c PORT GREP PASS)
   target_compile_definitions(test_irq_executor_3 PRIVATE FW_IRQX_KIND=3)
+  # The address resolves to the check in src/time.c - except at -Os with
+  # LTO, where the compiler may share one call of the hook among several
+  # checks (cross-jumping): the module:id stays exact there.
+  set(_panic_at --panic-at time.c)
+  if(CMAKE_BUILD_TYPE STREQUAL "MinSizeRel")
+    set(_panic_at "")
+  endif()
   ebb_fw_test(test_contract SOURCES ${EBB_FW_DIR}/test_contract.c CODE 100 GREP "PANIC time:2 at 0x"
-    ARGS --panic-at time.c)
+    ARGS ${_panic_at})
   ebb_fw_test(test_contract_task SOURCES ${EBB_FW_DIR}/test_contract.c CODE 100
-    GREP "PANIC time:2 at 0x" " in task culprit" ARGS --panic-at time.c)
+    GREP "PANIC time:2 at 0x" " in task culprit" ARGS ${_panic_at})
   target_compile_definitions(test_contract_task PRIVATE FW_CONTRACT_IN_TASK=1 EBB_CONFIG_TASK_REGISTRY=1)
   ebb_fw_test(test_cancel_ctx SOURCES ${EBB_FW_DIR}/test_cancel_ctx.c PORT GREP PASS)
   target_link_libraries(test_cancel_ctx PRIVATE ebb::reset)
