@@ -15,6 +15,9 @@ find_path(CMOCKA_INCLUDE_DIR cmocka.h REQUIRED)
 find_library(CMOCKA_LIBRARY cmocka REQUIRED)
 
 add_subdirectory(tests/core)
+if(CMAKE_C_COMPILER_ID MATCHES "Clang")
+  add_subdirectory(tests/fuzz) # libFuzzer: clang only
+endif()
 # The host board: boards/include/ebb_board.h on the host port, for apps
 # written against the board interface (the showdown's host build).
 add_library(ebb_board_host STATIC ${EBB_SOURCE_DIR}/boards/host/board_host.c
