@@ -87,7 +87,8 @@ static unsigned long long n_checks;
 
 /* ---- the objects under test ------------------------------------------ */
 
-EBB_EXECUTOR_DEFINE(fx, NULL);
+EBB_EXECUTOR_DEFINE(fx, NULL);  /* main's executor */
+EBB_EXECUTOR_DEFINE(fxi, NULL); /* an interrupt executor: polled by a simulated interrupt */
 
 struct blk {
     uint32_t tag[3]; /* 12 bytes: an odd factor (3), so the pool divides by its inverse */
@@ -221,6 +222,7 @@ struct ft {
     ebb_timer tm;
     ebb_ticker tk;
     unsigned id;
+    ebb_executor *ex;  /* model: the executor it was last spawned on */
     uint8_t op;        /* the operation in progress (T_NONE between) */
     bool running;      /* model: spawned and neither ended nor cancelled */
     bool in_poll;      /* model: its body runs now (poll or cancel path) */
@@ -566,12 +568,13 @@ static void after_cancel(struct ft *t)
 }
 
 /* Cancel (or reset) task j from any context, expecting the documented outcome. */
-static bool in_pass; /* inside ebb_executor_poll (exec_pass) */
+static bool in_pass_fx, in_pass_fxi; /* inside ebb_executor_poll of each (exec_pass) */
 
 static void cancel_checked(struct ft *j, bool reset)
 {
     volatile int r = 99;
     bool const busy = j->in_poll || j->claimed;
+    bool const in_pass = j->ex == &fxi ? in_pass_fxi : in_pass_fx;
     if (!busy && in_pass && (j->task.state & EBB__TASK_BUSY) != 0) {
         /* The executor claimed it for the poll it is about to make (its
          * claim and the poll are two steps, interrupts in between): busy,
@@ -583,11 +586,13 @@ static void cancel_checked(struct ft *j, bool reset)
     }
     if (!busy && j->running && j->owns) {
         /* task:4 - an owner of a mutex is not cancelled */
+        bool const c = calm();
         EXPECT("task", 4, r = reset ? ebb_task_reset(&j->task) : ebb_task_cancel(&j->task));
         if (!EBB_CONFIG_CONTRACTS) {
             CHECK(r == EBB_EBUSY);
         }
-        CHECK(j->running && ebb_task_state(&j->task) == EBB_TASK_RUNNING);
+        /* (an interrupt at the refusal's unlock may run it on) */
+        CHECK(!c || (j->running && ebb_task_state(&j->task) == EBB_TASK_RUNNING));
         return;
     }
     /* A running task is claimed in the cancel's first critical section;
@@ -607,29 +612,38 @@ static void cancel_checked(struct ft *j, bool reset)
     CHECK(!j->claimed); /* a claimed task's cancel path ran (task_poll) */
     if (reset && j->running && ebb_task_state(&j->task) == EBB_TASK_IDLE) {
         /* An interrupt inside the reset spawned it, and the reset came
-         * after: never spawned (it was queued, never polled). */
+         * after: never spawned.  It cannot have run: a run (on the
+         * interrupt executor) would have been cancelled by the reset. */
         CHECK(j->op == T_NONE);
         j->running = false;
     }
     CHECK(j->running == (ebb_task_state(&j->task) == EBB_TASK_RUNNING));
 }
 
-static void spawn_checked(struct ft *j)
+static void spawn_checked(struct ft *j, unsigned which)
 {
     volatile int r = 99;
+    ebb_executor *const ex = (which & 1) ? &fxi : &fx;
     if (j->running || j->in_poll || j->claimed) {
         /* task:6 - a running task (or one whose body runs) is not started again */
-        EXPECT("task", 6, r = ebb_task_spawn(&fx, &j->task));
+        EXPECT("task", 6, r = ebb_task_spawn(ex, &j->task));
         if (!EBB_CONFIG_CONTRACTS) {
             CHECK(r == EBB_EBUSY);
         }
+        return;
+    }
+    if (ebb_node_linked(&j->task.node) && j->ex != ex) {
+        /* Finished but still queued on its old executor: poll that one first. */
+        r = ebb_task_spawn(ex, &j->task);
+        CHECK(r == EBB_EBUSY && ebb_task_state(&j->task) != EBB_TASK_RUNNING);
         return;
     }
     /* Running from the spawn's critical section on: an interrupt at its
      * unlock sees it so. */
     j->running = true;
     j->op = T_NONE;
-    r = ebb_task_spawn(&fx, &j->task);
+    j->ex = ex;
+    r = ebb_task_spawn(ex, &j->task);
     CHECK(r == EBB_OK);
 }
 
@@ -707,8 +721,9 @@ static void misuse_in_task(struct ft *t, ebb_cx *cx, unsigned kind)
     case 3: /* mutex:2 - unlock by a task that does not own it */
         if (!t->owns) {
             ebb_task *owner = mx.owner;
+            bool const c = calm();
             EXPECT("mutex", 2, ebb_mutex_unlock(cx, &mx));
-            CHECK(mx.owner == owner);
+            CHECK(!c || mx.owner == owner);
         }
         break;
     case 4: { /* pool:3 - a block nobody holds */
@@ -743,7 +758,7 @@ static void misuse_in_task(struct ft *t, ebb_cx *cx, unsigned kind)
         }
         break;
     case 7: /* task:6 - spawn of itself, running */
-        spawn_checked(t);
+        spawn_checked(t, in_byte());
         break;
     case 8: /* cancel or reset of itself: EBB_EBUSY, nothing changes */
         cancel_checked(t, in_byte() & 1);
@@ -965,8 +980,9 @@ static ebb_poll_t body(struct ft *t, ebb_cx *cx)
                     EBB_YIELD(); /* a cancel here holds nothing */
                     CHECK(t->slot == &q_buf[(q.ring.head + qlen) % Q_CAP]);
                 }
-                CHECK(ebb_spsc_commit(&q) == EBB_OK);
+                /* The model first: the consumer may run at the commit's unlock. */
                 qmirror[qlen++] = t->spsc_v;
+                CHECK(ebb_spsc_commit(&q) == EBB_OK);
                 if (tracked(t->spsc_v)) {
                     vstate[t->spsc_v] = V_SPSC;
                 }
@@ -979,9 +995,10 @@ static ebb_poll_t body(struct ft *t, ebb_cx *cx)
                     EBB_YIELD(); /* a cancel here leaves the element */
                     CHECK(qlen > 0 && t->slot == &q_buf[q.ring.head]);
                 }
-                CHECK(ebb_spsc_release(&q) == EBB_OK);
+                /* The model first: the producer may run at the release's unlock. */
                 qlen--;
                 memmove(qmirror, qmirror + 1, qlen * sizeof qmirror[0]);
+                CHECK(ebb_spsc_release(&q) == EBB_OK);
                 spsc_check();
             }
             break;
@@ -1001,7 +1018,7 @@ static ebb_poll_t body(struct ft *t, ebb_cx *cx)
             cancel_checked(&tasks[in_byte() % NT], in_byte() & 1);
             break;
         case T_SPAWN:
-            spawn_checked(&tasks[in_byte() % NT]);
+            spawn_checked(&tasks[in_byte() % NT], in_byte());
             break;
         default:
             break;
@@ -1036,19 +1053,16 @@ static ebb_poll_t task_poll(ebb_task *self, ebb_cx *cx)
     return r;
 }
 
+static void exec_pass(ebb_executor *ex);
+
 /* ---- interrupts ----------------------------------------------------------------------- */
 
-static void isr(void *arg)
+/* One operation of an interrupt handler. */
+static void isr_op(unsigned op)
 {
-    n_irqs++;
-    if (arg != NULL) {
-        n_irqs_in_lock++;
-    }
-    chan_sync();
     n_ops++;
-    unsigned op = in_byte();
     struct ft *j = &tasks[(op >> 4) % NT];
-    switch (op % 12) {
+    switch (op % 13) {
     case 0: {
         uint32_t v = new_id(V_ATTEMPT);
         int r = ebb_channel_try_send(&ch, &v);
@@ -1106,7 +1120,7 @@ static void isr(void *arg)
     }
     case 8:
     case 9: /* cancel / reset from an interrupt, maybe inside the task's own poll */
-        cancel_checked(j, op % 12 == 9);
+        cancel_checked(j, op % 13 == 9);
         break;
     case 10:
         if (op & 0x40) {
@@ -1115,11 +1129,32 @@ static void isr(void *arg)
             (void)ebb_wake(&j->task); /* a stray wake is harmless */
         }
         break;
+    case 11:
+        spawn_checked(j, op >> 6);
+        break;
     default:
-        spawn_checked(j);
+        /* The interrupt executor's pass: its tasks run inside this handler. */
+        exec_pass(&fxi);
         break;
     }
+}
+
+/* A simulated interrupt: one to three operations (say, spawn a task and
+ * run the interrupt executor that polls it). */
+static void isr(void *arg)
+{
+    n_irqs++;
+    if (arg != NULL) {
+        n_irqs_in_lock++;
+    }
     chan_sync();
+    for (unsigned k = 0; k < 3; k++) {
+        isr_op(in_byte());
+        chan_sync();
+        if ((in_byte() & 1) == 0) {
+            break;
+        }
+    }
 }
 
 /* ---- model checks at the top level ------------------------------------------------------ */
@@ -1223,7 +1258,7 @@ static void check_registered(const struct ft *t)
 /* Nothing is ready: no wake was lost. */
 static void check_quiescent_(void)
 {
-    if (ebb_executor_has_work(&fx)) {
+    if (ebb_executor_has_work(&fx) || ebb_executor_has_work(&fxi)) {
         return;
     }
     ebb_ticks const now = ebb_now();
@@ -1261,16 +1296,25 @@ static void check_quiescent_(void)
     CHECK(!sg.set || ebb_waitlist_empty(&sg.waiters));
 }
 
-/* One pass of the executor. */
-static void exec_pass(void)
+/* One pass of executor `ex` (fxi: from a simulated interrupt). */
+static void exec_pass(ebb_executor *ex)
 {
-    bool const was = in_pass;
-    in_pass = true;
-    (void)ebb_executor_poll(&fx);
-    in_pass = was;
+    bool *const in_pass = ex == &fxi ? &in_pass_fxi : &in_pass_fx;
+    bool const was = *in_pass;
+    *in_pass = true;
+    (void)ebb_executor_poll(ex);
+    *in_pass = was;
     for (unsigned i = 0; i < NT; i++) {
-        CHECK(!tasks[i].exec_claim); /* a task the executor claimed was polled */
+        /* a task this executor claimed was polled in this pass */
+        CHECK(tasks[i].ex != ex || !tasks[i].exec_claim);
     }
+}
+
+static void fxi_isr(void *arg)
+{
+    (void)arg;
+    n_irqs++;
+    exec_pass(&fxi);
 }
 
 /* ---- main-level steps ---------------------------------------------------------------------- */
@@ -1305,8 +1349,8 @@ static void reset_object(unsigned which)
                 CHECK(r == EBB_EBUSY);
             }
         } else if (tasks[0].op != T_SPSC && tasks[1].op != T_SPSC) {
+            qlen = 0; /* first: its tasks may run at the reset's unlock */
             CHECK(ebb_spsc_reset(&q) == EBB_OK);
-            qlen = 0;
         }
         break;
     case 2: { /* semaphore: to a count that keeps every token within the limit */
@@ -1360,7 +1404,8 @@ static void reset_object(unsigned which)
             }
             break;
         }
-        CHECK(ebb_mutex_reset(&mx) == EBB_OK && mx.owner == NULL);
+        bool const c = calm(); /* else a task may lock it at the unlock */
+        CHECK(ebb_mutex_reset(&mx) == EBB_OK && (!c || mx.owner == NULL));
         break;
     default: { /* a task's ticker: refused while it waits on it */
         struct ft *t = &tasks[in_byte() % NT];
@@ -1370,7 +1415,8 @@ static void reset_object(unsigned which)
                 CHECK(r == EBB_EBUSY);
             }
         } else if (t->op != T_TICK) {
-            CHECK(ebb_ticker_reset(&t->tk) == EBB_OK && t->tk.period == 0);
+            bool const c = calm(); /* else its task may start it again at the unlock */
+            CHECK(ebb_ticker_reset(&t->tk) == EBB_OK && (!c || t->tk.period == 0));
         }
         break;
     }
@@ -1426,11 +1472,11 @@ static void step(unsigned op)
 {
     n_ops++;
     struct ft *j = &tasks[(op >> 5) % NT];
-    switch (op % 20) {
+    switch (op % 21) {
     case 0:
     case 1:
     case 2:
-        exec_pass();
+        exec_pass(&fx);
         break;
     case 3:
         ebb_host_advance(in_byte() % 8);
@@ -1441,7 +1487,7 @@ static void step(unsigned op)
         }
         break;
     case 5:
-        spawn_checked(j);
+        spawn_checked(j, in_byte());
         break;
     case 6:
         cancel_checked(j, false);
@@ -1532,10 +1578,13 @@ static void step(unsigned op)
             ebb_ticker_start(&j->tk, 1 + in_byte() % 6);
         }
         break;
-    default:
+    case 19:
         for (unsigned k = 0; k < 8 && ebb_executor_has_work(&fx); k++) {
-            exec_pass();
+            exec_pass(&fx);
         }
+        break;
+    default:
+        ebb_host_irq(fxi_isr, NULL); /* the interrupt executor's pass */
         break;
     }
 }
@@ -1549,6 +1598,7 @@ static void start(void)
         memset(&tasks[i], 0, sizeof tasks[i]);
         tasks[i].task = (ebb_task)EBB_TASK_INITIALIZER(task_poll);
         tasks[i].id = i;
+        tasks[i].ex = &fx;
         tasks[i].op = T_NONE;
     }
     ch = ch0;
@@ -1577,8 +1627,9 @@ static void start(void)
 static void finish(void)
 {
     ebb_host_irq_in_lock(0, isr, NULL); /* disarm: no more interrupts */
-    for (unsigned k = 0; k < 64 && ebb_executor_has_work(&fx); k++) {
-        exec_pass();
+    for (unsigned k = 0; k < 64 && (ebb_executor_has_work(&fx) || ebb_executor_has_work(&fxi)); k++) {
+        exec_pass(&fx);
+        ebb_host_irq(fxi_isr, NULL);
     }
     check_top();
     check_quiescent();
