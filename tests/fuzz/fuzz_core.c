@@ -3,13 +3,17 @@
  * the host port, checked against reference models after every step.
  *
  * Each input is a byte stream.  The main loop reads one step at a time
- * (poll the executor, advance virtual time, spawn / cancel / reset a task,
- * raise a simulated interrupt now or inside the n-th critical section from
- * now, try_ calls from "main", resets of objects, misuse), and each of the
- * NT tasks reads its next operation from the same stream whenever it
- * finishes one (channel send / recv, semaphore, pool, mutex, signal, sleep,
- * ticker, SPSC, select, join, timeout, yield, cancel and spawn of another
- * task, misuse).  A stream that runs out reads as zeros: the tasks end and
+ * (poll main's executor, run the interrupt executor, advance virtual time,
+ * spawn / cancel / reset a task, raise a simulated interrupt now or inside
+ * the n-th critical section from now, try_ calls from "main", resets of
+ * objects, misuse); a simulated interrupt makes one to three operations
+ * (try_ calls, cancel / reset / spawn of a task, a pass of the interrupt
+ * executor, whose tasks then run inside the handler).  Each of the NT
+ * tasks, on either executor, reads its next operation from the same
+ * stream whenever it finishes one (channel send / recv, semaphore, pool,
+ * mutex, signal, broadcast wait, sleep, ticker, SPSC, select, join,
+ * timeout, yield, an async function, cancel and spawn of another task,
+ * misuse).  docs/reliability.md has the whole list.  A stream that runs out reads as zeros: the tasks end and
  * the input is drained, every task is cancelled, and the final checks say
  * that everything was given back.
  *
