@@ -20,6 +20,9 @@ add_subdirectory(tests/port_template) # port/template, built and run
 # (Debian package spin, scripts/deps.sh), with its seeded bugs found.
 add_test(NAME model.wake COMMAND sh ${PROJECT_SOURCE_DIR}/tests/model/check.sh
          ${PROJECT_SOURCE_DIR} ${CMAKE_BINARY_DIR}/model)
+if(CMAKE_C_COMPILER_ID MATCHES "Clang")
+  add_subdirectory(tests/fuzz) # libFuzzer: clang only
+endif()
 # The host board: boards/include/ebb_board.h on the host port, for apps
 # written against the board interface (the showdown's host build).
 add_library(ebb_board_host STATIC ${EBB_SOURCE_DIR}/boards/host/board_host.c

@@ -54,9 +54,11 @@ extern "C" {
  * it on the same executor, or poll that one first).  Only the header is
  * ebb's: the fields of your task struct keep their values (ebb's awaitables
  * in it - ebb_wait, ebb_timer - are idle again after the cancel); set your
- * own fields in the test's set-up.  Returns EBB_OK, or EBB_EBUSY with
- * nothing changed when its body runs now or it owns a mutex (as
- * ebb_task_cancel()).  Contract reset:3.
+ * own fields in the test's set-up.  A task spawned again while the reset
+ * runs (by an interrupt, which may have run it too) is cancelled again, so
+ * an EBB_OK always leaves it idle with nothing registered.  Returns EBB_OK,
+ * or EBB_EBUSY with nothing changed when its body runs now or it owns a
+ * mutex (as ebb_task_cancel()).  Contract reset:3.
  * Context: any.  Cost: the cancel path of its current await, O(1).
  */
 int ebb_task_reset(ebb_task *t);

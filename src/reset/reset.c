@@ -22,23 +22,33 @@ EBB_MODULE("reset");
 int ebb_task_reset(ebb_task *t)
 {
     RESET_PRECONDITIONS(t);
-    /* Withdraw its wakers while what it waits on is intact - or, when its
-     * body runs now or it owns a mutex, change nothing (EBB_EBUSY). */
-    int r = ebb_task_cancel(t);
-    if (r != EBB_OK) {
-        return r;
-    }
-    ebb_irq_state s = ebb_port_lock();
-    if ((t->state & EBB__TASK_BUSY) != 0) {
+    for (;;) {
+        /* Withdraw its wakers while what it waits on is intact - or, when
+         * its body runs now or it owns a mutex, change nothing (EBB_EBUSY). */
+        int r = ebb_task_cancel(t);
+        if (r != EBB_OK) {
+            return r;
+        }
+        ebb_irq_state s = ebb_port_lock();
+        if ((t->state & EBB__TASK_BUSY) != 0) {
+            ebb_port_unlock(s);
+            return EBB_EBUSY; /* claimed again since the cancel */
+        }
+        if ((t->state & (unsigned)EBB_TASK_RUNNING) == 0) {
+            /* A task still queued stays queued (its executor skips it and
+             * drops the link at its next pass): the run queue is never
+             * walked. */
+            t->co.resume = 0;
+            t->state = (uint8_t)EBB_TASK_IDLE;
+            ebb_port_unlock(s);
+            return EBB_OK;
+        }
+        /* Spawned again since the cancel - by an interrupt, which may have
+         * run it already on its own executor, so it may wait somewhere:
+         * making it idle now would leave that wait registered.  Cancel
+         * that run too. */
         ebb_port_unlock(s);
-        return EBB_EBUSY; /* claimed again since the cancel */
     }
-    /* A task still queued stays queued (its executor skips it and drops the
-     * link at its next pass): the run queue is never walked. */
-    t->co.resume = 0;
-    t->state = (uint8_t)EBB_TASK_IDLE;
-    ebb_port_unlock(s);
-    return EBB_OK;
 }
 
 /* Empty a channel's ring, refused while a task waits on either side. */

@@ -86,6 +86,26 @@ static ebb_poll_t waiter_poll(ebb_task *self, ebb_cx *cx)
 
 static struct waiter a, b, c;
 
+/* A task that finishes its first run and waits at the gate in the next. */
+struct once {
+    ebb_task task;
+    ebb_wait w;
+    int runs;
+};
+
+static ebb_poll_t once_poll(ebb_task *self, ebb_cx *cx)
+{
+    struct once *o = EBB_CONTAINER_OF(self, struct once, task);
+    EBB_BEGIN(cx, &self->co);
+    if (o->runs++ > 0) {
+        EBB_AWAIT(ebb_sem_take(&o->w, &gate));
+    }
+    EBB_END();
+}
+
+static struct once d;
+static EBB_EXECUTOR_DEFINE(irq_exec, NULL); /* an executor run by an interrupt */
+
 static int setup(void **state)
 {
     /* Tasks before the objects they wait on; the host port in any order
@@ -93,12 +113,15 @@ static int setup(void **state)
     assert_int_equal(ebb_task_reset(&a.task), EBB_OK);
     assert_int_equal(ebb_task_reset(&b.task), EBB_OK);
     assert_int_equal(ebb_task_reset(&c.task), EBB_OK);
+    assert_int_equal(ebb_task_reset(&d.task), EBB_OK);
     ebb_test_setup(state);
+    ebb_executor_init(&irq_exec, NULL);
     ebb_waitlist_init(&forever);
     ebb_waitlist_init(&never_again);
     a = (struct waiter){.task = EBB_TASK_INITIALIZER(waiter_poll)};
     b = (struct waiter){.task = EBB_TASK_INITIALIZER(waiter_poll)};
     c = (struct waiter){.task = EBB_TASK_INITIALIZER(waiter_poll)};
+    d = (struct once){.task = EBB_TASK_INITIALIZER(once_poll)};
     assert_int_equal(ebb_channel_reset(&chan), EBB_OK);
     assert_int_equal(ebb_mutex_reset(&mtx), EBB_OK);
     assert_int_equal(ebb_sem_reset(&sem, 1), EBB_OK);
@@ -248,6 +271,36 @@ static void test_task_reset_idle_task(void **state)
     assert_int_equal(ebb_task_reset(&a.task), EBB_OK);
     assert_int_equal(ebb_task_reset(&a.task), EBB_OK);
     assert_int_equal(ebb_task_state(&a.task), EBB_TASK_IDLE);
+}
+
+/* An interrupt spawns the task again and runs it on its executor. */
+static void respawn_and_run_isr(void *arg)
+{
+    struct once *o = arg;
+    assert_int_equal(ebb_task_spawn(&irq_exec, &o->task), EBB_OK);
+    (void)ebb_executor_poll(&irq_exec);
+}
+
+/* A reset of a finished task while an interrupt spawns it again and runs
+ * it (it waits at the gate) between the reset's cancel and its end: the
+ * reset still leaves nothing registered - the run it raced with is
+ * cancelled too - instead of an idle task whose wait stays on the gate
+ * (which would refuse its own reset, and a give would hand its token to a
+ * task that never takes it).  Found while fuzzing the resets (tests/fuzz). */
+static void test_task_reset_races_a_respawn(void **state)
+{
+    (void)state;
+    assert_int_equal(ebb_task_spawn(&irq_exec, &d.task), EBB_OK);
+    (void)ebb_executor_poll(&irq_exec);
+    assert_int_equal(ebb_task_state(&d.task), EBB_TASK_DONE);
+    ebb_host_irq_in_lock(1, respawn_and_run_isr, &d); /* in the reset's cancel */
+    assert_int_equal(ebb_task_reset(&d.task), EBB_OK);
+    assert_int_equal(d.runs, 2); /* the interrupt ran it: it waited at the gate */
+    assert_int_equal(ebb_task_state(&d.task), EBB_TASK_IDLE);
+    assert_true(ebb_waitlist_empty(&gate.waiters));
+    assert_null(d.w.task);
+    assert_int_equal(ebb_sem_give(&gate), EBB_OK);
+    assert_int_equal(ebb_sem_count(&gate), 1); /* the token is counted, not lost */
 }
 
 /* A full channel is empty and whole again after a reset. */
@@ -431,6 +484,7 @@ int main(void)
         T(test_task_reset_leaves_the_run_queue),
         T(test_task_reset_disarms_its_timer),
         T(test_task_reset_idle_task),
+        T(test_task_reset_races_a_respawn),
         T(test_host_reset_before_task_reset),
         T(test_channel_reset_empties),
         T(test_channel_reset_refuses_a_waiting_sender),
