@@ -229,11 +229,22 @@ def analyse(hz, recs, name, strings=None):
     bad = []            # structural problems: an end without its start, ...
     log = []
 
+    opened = set()
+
     def open_span(lane, kind, t):
         lane_kind.setdefault(lane, kind)
+        opened.add(lane)
         stack.append([lane, t, 0])
 
     def close_span(lane, t):
+        if not stack and lane not in spans and lane not in opened:
+            # A stream that starts inside this span (a ring read out
+            # mid-run, ebb-trace in gdb): it began before the first record.
+            first = next((r[0] for r in recs if r[3] != 16), t)
+            spans.setdefault(lane, []).append((first, t))
+            lane_kind.setdefault(lane, "task" if lane.startswith("task ") else
+                                 "irq" if lane.startswith("irq ") else "idle")
+            return None
         if not stack or stack[-1][0] != lane:
             bad.append("t=%d: end of %s while %s is open" % (t, lane, stack[-1][0] if stack else "nothing"))
             return None

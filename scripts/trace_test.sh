@@ -18,10 +18,17 @@ done
 python3 -c 'import json,sys; json.load(open(sys.argv[1]))' build/trace/showdown.json
 # The same build tree has the statistics on: gdb's ebb-tasks shows them.
 cmake --build build/trace-qemu-netduinoplus2 --target board_gdb_tasks_GOTO -j"${JOBS:-2}" >/dev/null
+# gdb also copies the trace ring out of the halted program (ebb-trace), and
+# the decoder reads it: the halting poll of the driver task is in it.
+rm -f build/trace/gdb_tasks.bin
+EBB_GDB_EXTRA="ebb-trace $PWD/build/trace/gdb_tasks.bin" \
 sh tests/boards/gdb_tasks.sh "$PWD" build/trace-qemu-netduinoplus2/board_gdb_tasks_GOTO.elf \
     gdb-multiarch qemu-system-arm table stats >build/trace-gdb-stats.out ||
     { cat build/trace-gdb-stats.out; exit 1; }
-grep -E '^(now|executor 0|  driver)' build/trace-gdb-stats.out
+grep -E '^(now|executor 0|  driver|ebb-trace)' build/trace-gdb-stats.out
+python3 scripts/ebb_trace.py --elf build/trace-qemu-netduinoplus2/board_gdb_tasks_GOTO.elf \
+    --out build/trace/gdb_tasks build/trace/gdb_tasks.bin >/dev/null
+python3 scripts/check_trace.py build/trace/gdb_tasks.summary.json --min-polls driver=1
 # blinky wakes every 500 ms (seconds of QEMU under -icount are many ticks)
 # and logs each change with EBB_LOG_INFO: its deferred messages decoded
 # from the ELF, 64-bit argument and %s constant included.

@@ -18,7 +18,8 @@ out=$(timeout 100 "$gdb" -batch -nx -ex "set pagination off" -ex "source $src/to
     -ex "target remote | $qemu -M netduinoplus2 -display none -monitor none -serial null \
          -semihosting-config enable=on,target=native -icount shift=0,align=off,sleep=off \
          -kernel $elf -gdb stdio -S" \
-    -ex "break gdb_halt_here" -ex "continue" -ex "ebb-tasks" -ex "kill" "$elf" 2>&1) || true
+    -ex "break gdb_halt_here" -ex "continue" -ex "ebb-tasks" ${EBB_GDB_EXTRA:+-ex "$EBB_GDB_EXTRA"} \
+    -ex "kill" "$elf" 2>&1) || true
 echo "$out"
 fail=0
 if [ "$stats" = stats ]; then

@@ -454,3 +454,44 @@ class EbbTasks(gdb.Command):
 
 
 EbbTasks()
+
+
+class EbbTrace(gdb.Command):
+    """ebb-trace FILE: copy the trace ring (ebb/trace.h, a build with
+    EBB_CONFIG_TRACE=1) out of the halted target into FILE as a trace
+    stream - the header, the undrained records in order, and a LOST record
+    when events were dropped - for scripts/ebb_trace.py.  The target's ring
+    is left as it is."""
+
+    def __init__(self):
+        super().__init__("ebb-trace", gdb.COMMAND_DATA)
+
+    def invoke(self, arg, from_tty):
+        import struct
+        path = arg.strip()
+        if not path:
+            raise gdb.GdbError("usage: ebb-trace FILE")
+        try:
+            ring = gdb.parse_and_eval("ebb_trace_ring")
+        except gdb.error:
+            raise gdb.GdbError("no ebb_trace_ring: the program was built without EBB_CONFIG_TRACE=1")
+        head, tail = int(ring["head"]), int(ring["tail"])
+        size = int(ring["size"])
+        lost = int(ring["lost"]) - int(ring["reported"])
+        hz = _call("ebb_profile_clock_hz()") or 1000000
+        inferior = gdb.selected_inferior()
+        base = int(ring["rec"].address)
+        n = (head - tail) & 0xFFFFFFFF
+        out = bytearray(b"EBBT" + struct.pack("<HHI", 1, 12, hz))
+        for i in range(n):
+            slot = (tail + i) % size
+            out += bytes(inferior.read_memory(base + 12 * slot, 12))
+        if lost:
+            last = struct.unpack_from("<I", out, len(out) - 12)[0] if n else 0
+            out += struct.pack("<IIHBB", last, lost, 0, 14, 0)
+        with open(path, "wb") as f:
+            f.write(out)
+        print("ebb-trace: %d records%s written to %s" % (n, ", %d lost" % lost if lost else "", path))
+
+
+EbbTrace()
