@@ -255,6 +255,15 @@ void ebb_board_finger_patience(bool on);
 uint32_t ebb_board_finger_held(void);
 
 /**
+ * Button edges no task was waiting for, so far: the level changed and no
+ * wait had selected that edge (a storm faster than the application
+ * re-arms).  Such an edge is lost as on a real board, but counted here:
+ * edges made = edges the application saw + this.  Context: any.  Cost: a
+ * load.
+ */
+uint32_t ebb_board_button_missed(void);
+
+/**
  * Interactive mode: every byte received on the console toggles the virtual
  * button instead of going to the console's receive ring.  Keys are queued
  * and played one edge at a time, each once a wait has selected it (or after

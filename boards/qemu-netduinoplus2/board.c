@@ -18,6 +18,7 @@ ebb_usart ebb__board_console;
 #define CONSOLE_PCLK_HZ 84000000u
 
 static volatile bool button_level;
+static volatile uint32_t button_missed;
 static volatile bool keys_mode;
 
 uint32_t ebb_board_core_hz(void)
@@ -50,11 +51,18 @@ void ebb_board_button_set(bool pressed)
         } else {
             EBB_GPIO_PROBE_LOW(EBB_BOARD_BUTTON_PORT, EBB_BOARD_BUTTON_PIN);
         }
-        (void)ebb_exti_virtual_edge(EBB_BOARD_BUTTON_LINE,
-                                    pressed ? EBB_EXTI_RISING : EBB_EXTI_FALLING);
+        /* An edge while the line is still pending merges into that one,
+         * as the EXTI pending bit does: one of the two is lost. */
+        bool const merged = (ebb_exti_virtual_pr & (1u << EBB_BOARD_BUTTON_LINE)) != 0;
+        if (!ebb_exti_virtual_edge(EBB_BOARD_BUTTON_LINE,
+                                   pressed ? EBB_EXTI_RISING : EBB_EXTI_FALLING) || merged) {
+            button_missed++; /* no wait selected it, or merged: lost, and counted */
+        }
     }
     ebb_port_unlock(s);
 }
+
+uint32_t ebb_board_button_missed(void) { return button_missed + ebb_exti_missed(); }
 
 bool ebb_board_virtual_armed(bool pressed)
 {

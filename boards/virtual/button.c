@@ -13,6 +13,7 @@
 #include "ebb_board_virtual.h"
 
 static volatile bool button_level;
+static volatile uint32_t button_missed;
 static volatile bool keys_mode;
 static volatile uint8_t button_armed; /* edges selected by waits */
 static ebb_waitlist button_waiters = EBB_WAITLIST_INITIALIZER;
@@ -43,11 +44,23 @@ void ebb_board_button_set(bool pressed)
     if (button_level != pressed) {
         button_level = pressed;
         edge = ebb_board_virtual_armed(pressed);
+        if (!edge) {
+            button_missed++; /* no wait selected it: lost, and counted */
+        }
     }
     ebb_port_unlock(s);
     if (edge) {
         ebb_board_virtual_edge(); /* lock released: never O(waiters) masked */
     }
+}
+
+uint32_t ebb_board_button_missed(void) { return button_missed; }
+
+void ebb_board_virtual_lost(uint32_t n)
+{
+    ebb_irq_state s = ebb_port_lock();
+    button_missed += n;
+    ebb_port_unlock(s);
 }
 
 bool ebb_board_virtual_armed(bool pressed)
@@ -57,6 +70,11 @@ bool ebb_board_virtual_armed(bool pressed)
 
 void ebb_board_virtual_wake(void)
 {
+    ebb_irq_state s = ebb_port_lock();
+    if (ebb_waitlist_empty(&button_waiters)) {
+        button_missed++; /* selected by a wait that has fired: lost */
+    }
+    ebb_port_unlock(s);
     ebb_waitlist_wake_all(&button_waiters);
 }
 

@@ -45,6 +45,10 @@ bool ebb_board_virtual_armed(bool pressed);
  *  it pends (as an EXTI line would).  Context: any. */
 void ebb_board_virtual_edge(void);
 
+/** Count `n` edges lost on the way (several edges for one interrupt).
+ *  Context: any.  Cost: O(1). */
+void ebb_board_virtual_lost(uint32_t n);
+
 /** Wake the button's waiters.  Context: any, lock NOT held.  Cost:
  *  O(waiters), one critical section each. */
 void ebb_board_virtual_wake(void);

@@ -11,23 +11,28 @@
 
 #include "ebb_board_virtual.h"
 
-static volatile uint8_t button_pending;
+static volatile uint32_t button_pending; /* edges pended, not yet handled */
 
 /* An edge is an interrupt, as on EXTI: the waiters wake in its handler. */
 void ebb_board_virtual_edge(void)
 {
-    button_pending = 1;
+    ebb_irq_state s = ebb_port_lock();
+    button_pending++;
+    ebb_port_unlock(s);
     ebb_cm_irq_pend(EBB_BOARD_BUTTON_IRQ);
 }
 
 void EBB_BOARD_BUTTON_HANDLER(void)
 {
     ebb_irq_state s = ebb_port_lock();
-    uint8_t p = button_pending;
+    uint32_t const n = button_pending;
     button_pending = 0;
     ebb_port_unlock(s);
-    if (p) {
+    if (n != 0) {
         ebb_board_virtual_wake();
+        /* One interrupt for several edges (it was pending already): the
+         * waiters saw one of them, the others are lost - counted. */
+        ebb_board_virtual_lost(n - 1u);
     }
 }
 

@@ -78,6 +78,14 @@ typedef enum {
 /* Per-line wait lists, index line - FIRST; use ebb_exti_list(). */
 extern ebb_waitlist ebb_exti_waiters[EBB_EXTI_NLISTS];
 
+/* Internal: edges taken with nobody waiting on their line (lost). */
+extern volatile uint32_t ebb__exti_missed;
+
+/** Edges of the lines in range that fired with no task waiting (an edge
+ *  still selected by a wait that has already fired): lost, and counted.
+ *  Context: any.  Cost: a load. */
+static inline uint32_t ebb_exti_missed(void) { return ebb__exti_missed; }
+
 /** The wait list of `line` (which must be in the configured range).
  *  Context: any.  Cost: an address computation. */
 static inline ebb_waitlist *ebb_exti_list(unsigned line)
@@ -182,6 +190,8 @@ static inline void ebb_exti_dispatch(uint32_t mask)
             ebb_port_unlock(s);
             ebb_waitlist_wake_all(l); /* one waiter per critical section */
             return;
+        } else if (pr != 0u) {
+            ebb__exti_missed++; /* an edge nobody waits for: lost */
         }
         ebb_port_unlock(s);
         return;
@@ -190,6 +200,11 @@ static inline void ebb_exti_dispatch(uint32_t mask)
     while (pr != 0) {
         unsigned line = 31u - (unsigned)__builtin_clz(pr);
         pr &= ~(1u << line);
+        ebb_irq_state s = ebb_port_lock();
+        if (ebb_waitlist_empty(ebb_exti_list(line))) {
+            ebb__exti_missed++; /* an edge nobody waits for: lost */
+        }
+        ebb_port_unlock(s);
         ebb_waitlist_wake_all(ebb_exti_list(line));
     }
 }

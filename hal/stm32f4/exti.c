@@ -71,6 +71,8 @@ bool ebb_exti_virtual_edge(unsigned line, ebb_exti_edge edge)
 }
 #endif
 
+volatile uint32_t ebb__exti_missed;
+
 /* Weak so that an application can wrap a handler (see the header). */
 #define EBB_EXTI_HANDLER(name, mask)       \
     EBB_WEAK void name(void)               \

@@ -84,6 +84,7 @@ endfunction()
 #   test_channel_isr         a channel fed from an interrupt wakes a task, loses nothing
 #   test_select              select and timeout (timer, interrupt, button)
 #   test_preempt             the portable preemptive executor, levels 1 and 2
+#   test_storm               button edges faster than the task: none lost silently
 #   test_broadcast_nest      no false wait:2 two broadcasts deep (Cortex-M)
 #   test_irq_executor_<k>    an interrupt executor preempts; its ceiling contracts
 #   test_contract, test_fault_*  contracts and faults are reported
@@ -122,6 +123,9 @@ function(ebb_fw_suite)
   ebb_fw_test(test_fmt SOURCES ${EBB_FW_DIR}/test_fmt.c GREP PASS)
   ebb_fw_test(test_channel_isr SOURCES ${EBB_FW_DIR}/test_channel_isr.c PORT GREP PASS)
   ebb_fw_test(test_select SOURCES ${EBB_FW_DIR}/test_select.c PORT GREP PASS)
+  # A storm of button edges faster than the task re-arms: every edge seen
+  # or counted as missed (ebb_board_button_missed()).
+  ebb_fw_test(test_storm SOURCES ${EBB_FW_DIR}/test_storm.c GREP PASS)
   # The portable preemptive executor at levels 1 and 2 (ebb_board.h): the
   # board's own lines, so without the suite's port helpers (PORT).
   ebb_fw_test(test_preempt SOURCES ${EBB_FW_DIR}/test_preempt.c GREP PASS)
