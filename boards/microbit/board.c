@@ -75,10 +75,12 @@ void ebb_board_init(void)
     console_up = true;
     GPIO_OUTCLR = (1u << EBB_BOARD_LED_ROW_PIN) | (1u << EBB_BOARD_LED_COL_PIN);
     GPIO_DIRSET = (1u << EBB_BOARD_LED_ROW_PIN) | (1u << EBB_BOARD_LED_COL_PIN);
-    ebb_board_virtual_init();
+    /* Time before the finger and keys tasks: their spawns may be traced,
+     * and the trace's clock is ebb's (ebb/stats.h). */
 #if EBB_MICROBIT_TIME_SYSTICK
     ebb_systick_time_init(EBB_BOARD_CORE_HZ);
 #else
     ebb_nrf51_time_init();
 #endif
+    ebb_board_virtual_init();
 }

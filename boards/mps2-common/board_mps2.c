@@ -89,7 +89,9 @@ void ebb_board_init(void)
                         EBB_BOARD_CONSOLE_TX_IRQ, EBB_BOARD_CORE_HZ, 115200u, console_rx,
                         sizeof console_rx, EBB_BOARD_PRIO_CONSOLE);
     ebb_board_led(false);
-    ebb_board_virtual_init();
+    /* Time before the finger and keys tasks: their spawns may be traced,
+     * and the trace's clock is ebb's (ebb/stats.h). */
     ebb_cmsdk_time_init(EBB_BOARD_TIME_COUNTER_BASE, EBB_BOARD_TIME_COUNTER_IRQ,
                         EBB_BOARD_TIME_ALARM_BASE, EBB_BOARD_TIME_ALARM_IRQ, EBB_BOARD_TIMER_HZ);
+    ebb_board_virtual_init();
 }

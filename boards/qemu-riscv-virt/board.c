@@ -110,6 +110,9 @@ static void console_isr(void)
 
 void ebb_board_init(void)
 {
+    /* Time first: the finger and keys tasks' spawns may be traced, and the
+     * trace's clock is ebb's (ebb/stats.h). */
+    ebb_mtimer_time_init(EBB_VIRT_MTIME, EBB_VIRT_MTIMECMP);
     ebb_rv_plic_init(EBB_VIRT_PLIC, EBB_VIRT_PLIC_CONTEXT);
     ebb_rv_swi_init(EBB_VIRT_MSIP);
     ebb_rv_swi_executor_init(&finger_exec, EBB_CONFIG_RV_SWI_LEVELS);
@@ -119,6 +122,5 @@ void ebb_board_init(void)
     ebb_board_console_rx_init();
     ebb_rv_plic_enable(EBB_VIRT_UART_IRQ, EBB_BOARD_PRIO_CONSOLE, console_isr);
     ebb_board_led(false);
-    ebb_mtimer_time_init(EBB_VIRT_MTIME, EBB_VIRT_MTIMECMP);
     __asm volatile("csrsi mstatus, 8" ::: "memory");
 }

@@ -37,6 +37,8 @@ extern "C" {
  * The clock of the statistics and of the trace's timestamps.  Weak
  * default: the low 32 bits of ebb's clock (EBB_CONFIG_TICK_HZ); a board
  * may supply a cycle counter instead, with ebb_profile_clock_hz() its rate.
+ * The default needs the time driver started: a board starts it first in
+ * ebb_board_init(), before any task of its own is spawned.
  * Context: any, also with the lock held (it must not block).
  */
 uint32_t ebb_profile_clock(void);
