@@ -204,7 +204,13 @@ class Names:
         return "0x%08x" % addr
 
 
+# RISC-V: 0x80 + mcause's interrupt code.
+RV_INTERRUPTS = {3: "MSI (software)", 7: "MTI (timer)", 11: "MEI (external)"}
+
+
 def irq_name(n):
+    if n & 0x80:
+        return RV_INTERRUPTS.get(n & 0x7F, "interrupt %d" % (n & 0x7F))
     if n in CM_EXCEPTIONS:
         return CM_EXCEPTIONS[n]
     return "IRQ%d" % (n - 16) if n >= 16 else "exception %d" % n

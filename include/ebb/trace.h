@@ -73,7 +73,7 @@ enum ebb_trace_event {
 
 /** One trace record (12 bytes).  `ctx` is the port's context number when
  *  it was recorded: 0 in thread mode, otherwise the interrupt (Cortex-M:
- *  the exception number, IPSR; RISC-V: 1 + mcause's interrupt code). */
+ *  the exception number, IPSR; RISC-V: 0x80 + mcause's interrupt code). */
 typedef struct ebb_trace_record {
     uint32_t time;  /**< ebb_profile_clock() (ebb's clock's low 32 bits) */
     uint32_t obj;   /**< the object named by the event (an address) */

@@ -58,4 +58,12 @@ static inline void ebb__rv_irq_off(void) { __asm volatile("csrci mstatus, 8" :::
 static inline void ebb__rv_trap_begin(void) {}
 static inline void ebb__rv_trap_end(void) {}
 
+#if EBB_CONFIG_TRACE
+/* A trace record's context (ebb/trace.h): 0x80 + the interrupt code of
+ * the trap being handled (mcause), 0 outside every trap; kept by the trap
+ * entry (trap.c), nested traps included. */
+extern volatile uint8_t ebb__rv_trace_ctx;
+#define EBB_PORT_TRACE_CTX() ebb__rv_trace_ctx
+#endif
+
 #endif /* EBB_PORT_IMPL_H */

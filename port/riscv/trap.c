@@ -10,6 +10,7 @@
 
 #include "ebb/driver/port.h"
 #include "ebb/fmt.h"
+#include "ebb/trace.h"
 #include "ebb_riscv.h"
 
 void ebb_rv_swi_isr(void);
@@ -116,17 +117,31 @@ static inline __attribute__((always_inline)) void nest(uint32_t cause)
 /* The one trap vector (mtvec direct mode).  The interrupt attribute saves
  * every register the dispatcher and its callees may clobber and returns
  * with mret.  Interrupts come first: they are the hot path. */
+#if EBB_CONFIG_TRACE
+volatile uint8_t ebb__rv_trace_ctx;
+#endif
+
 __attribute__((interrupt("machine"), aligned(4), used)) void ebb_rv_trap_entry(void)
 {
     ebb__rv_trap_begin();
     uint32_t mcause = EBB_RV_CSR_READ(mcause);
     if (mcause & EBB_RV_MCAUSE_INTERRUPT) {
+#if EBB_CONFIG_TRACE
+        uint8_t const outer = ebb__rv_trace_ctx;
+        uint8_t const ctx = (uint8_t)(0x80u | (mcause & 0x7Fu));
+        ebb__rv_trace_ctx = ctx;
+        EBB_TRACE_ISR_ENTER(ctx);
+#endif
         switch (mcause & ~EBB_RV_MCAUSE_INTERRUPT) {
         case EBB_RV_IRQ_MTI: nest(EBB_RV_IRQ_MTI); break;
         case EBB_RV_IRQ_MEI: nest(EBB_RV_IRQ_MEI); break;
         case EBB_RV_IRQ_MSI: ebb_rv_swi_isr(); break; /* nests by level itself */
         default: unexpected_irq(mcause & ~EBB_RV_MCAUSE_INTERRUPT);
         }
+#if EBB_CONFIG_TRACE
+        EBB_TRACE_ISR_EXIT(ctx);
+        ebb__rv_trace_ctx = outer;
+#endif
         ebb__rv_trap_end();
         return;
     }
