@@ -78,13 +78,20 @@ typedef enum {
 /* Per-line wait lists, index line - FIRST; use ebb_exti_list(). */
 extern ebb_waitlist ebb_exti_waiters[EBB_EXTI_NLISTS];
 
+#if EBB_STM32_EXTI_VIRTUAL
 /* Internal: edges taken with nobody waiting on their line (lost). */
 extern volatile uint32_t ebb__exti_missed;
+#define EBB__EXTI_MISSED() (ebb__exti_missed++)
 
-/** Edges of the lines in range that fired with no task waiting (an edge
- *  still selected by a wait that has already fired): lost, and counted.
- *  Context: any.  Cost: a load. */
+/** Virtual lines: edges of the lines in range that fired with no task
+ *  waiting (an edge still selected by a wait that has already fired):
+ *  lost, and counted (the board's ebb_board_button_missed() adds them).
+ *  On hardware lines such an edge is cleared uncounted: the count would
+ *  cost every program a word of RAM.  Context: any.  Cost: a load. */
 static inline uint32_t ebb_exti_missed(void) { return ebb__exti_missed; }
+#else
+#define EBB__EXTI_MISSED() ((void)0)
+#endif
 
 /** The wait list of `line` (which must be in the configured range).
  *  Context: any.  Cost: an address computation. */
@@ -190,9 +197,12 @@ static inline void ebb_exti_dispatch(uint32_t mask)
             ebb_port_unlock(s);
             ebb_waitlist_wake_all(l); /* one waiter per critical section */
             return;
-        } else if (pr != 0u) {
-            ebb__exti_missed++; /* an edge nobody waits for: lost */
         }
+#if EBB_STM32_EXTI_VIRTUAL
+        else if (pr != 0u) {
+            EBB__EXTI_MISSED(); /* an edge nobody waits for: lost */
+        }
+#endif
         ebb_port_unlock(s);
         return;
     }
@@ -200,11 +210,13 @@ static inline void ebb_exti_dispatch(uint32_t mask)
     while (pr != 0) {
         unsigned line = 31u - (unsigned)__builtin_clz(pr);
         pr &= ~(1u << line);
+#if EBB_STM32_EXTI_VIRTUAL
         ebb_irq_state s = ebb_port_lock();
         if (ebb_waitlist_empty(ebb_exti_list(line))) {
-            ebb__exti_missed++; /* an edge nobody waits for: lost */
+            EBB__EXTI_MISSED(); /* an edge nobody waits for: lost */
         }
         ebb_port_unlock(s);
+#endif
         ebb_waitlist_wake_all(ebb_exti_list(line));
     }
 }

@@ -71,7 +71,9 @@ bool ebb_exti_virtual_edge(unsigned line, ebb_exti_edge edge)
 }
 #endif
 
+#if EBB_STM32_EXTI_VIRTUAL
 volatile uint32_t ebb__exti_missed;
+#endif
 
 /* Weak so that an application can wrap a handler (see the header). */
 #define EBB_EXTI_HANDLER(name, mask)       \
