@@ -576,7 +576,7 @@ def headline(r):
         " | ".join(format(PUBLISHED[n]["static"], ",") for n in names), r["data"] + r["bss"]))
     if r.get("variants"):
         out.append("| Thread time, formatting like for like | | | | %s |" % ", ".join(
-            "%s %.0f" % (name.split(" (")[0], v["thread_time"]["cycles_art"]["mean"])
+            "%s %.0f" % (name, v["thread_time"]["cycles_art"]["mean"])
             for name, v in sorted(r["variants"].items())))
     return "\n".join(out)
 
