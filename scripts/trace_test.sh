@@ -33,8 +33,8 @@ python3 scripts/check_trace.py build/trace/gdb_tasks.summary.json --min-polls dr
 # and logs each change with EBB_LOG_INFO: its deferred messages decoded
 # from the ELF, 64-bit argument and %s constant included.
 SECONDS_LIMIT=5 sh scripts/trace.sh microbit blinky >build/trace-blinky.out
-python3 scripts/check_trace.py build/trace/blinky.summary.json --min-polls blinky=10 --lanes idle \
-    --log "INFO led on at 500" --log "INFO led off at 1000"
+python3 scripts/check_trace.py build/trace/blinky.summary.json --min-polls blinky=10 \
+    --lanes "idle,irq IRQ8" --log "INFO led on at 500" --log "INFO led off at 1000"
 SECONDS_LIMIT=3 sh scripts/trace.sh qemu-riscv-virt blinky >build/trace-blinky-rv.out
 python3 scripts/check_trace.py build/trace/blinky.summary.json --min-polls blinky=10 \
     --lanes "idle,irq MTI (timer)" \

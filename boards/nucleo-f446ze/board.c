@@ -90,3 +90,17 @@ __attribute__((cold)) void ebb_board_init(void)
     ebb_tim_time_init(core_hz == EBB_BOARD_CORE_HZ ? EBB_BOARD_APB1_TIM_HZ : core_hz);
 #endif
 }
+
+#if EBB_CONFIG_TRACE || EBB_CONFIG_TASK_STATS
+/* Trace timestamps and statistics (ebb/stats.h) in core cycles: the DWT
+ * cycle counter, started on first use (a board with a debugger attached
+ * may have started it already). */
+uint32_t ebb_profile_clock(void)
+{
+    if ((EBB_CM_DWT_CTRL & 1u) == 0) {
+        ebb_cm_cyccnt_start();
+    }
+    return ebb_cm_cyccnt();
+}
+uint32_t ebb_profile_clock_hz(void) { return EBB_BOARD_CORE_HZ; }
+#endif

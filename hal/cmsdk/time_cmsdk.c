@@ -7,6 +7,7 @@
 #include "ebb_cmsdk_regs.h"
 #include "ebb_cortex_m.h"
 #include "ebb/driver/time_driver.h"
+#include "ebb/trace.h"
 
 EBB_MODULE("cmsdk_time");
 
@@ -127,16 +128,19 @@ bool ebb_time_driver_set_alarm(ebb_ticks at)
 
 void ebb_cmsdk_time_counter_isr(void)
 {
+    EBB_TRACE_ISR_ENTER(ebb_cm_ipsr());
     ebb_irq_state s = ebb_port_lock();
     if (counter->INTSTATUS & 1u) {
         counter->INTSTATUS = 1u;
         wraps++;
     }
     ebb_port_unlock(s);
+    EBB_TRACE_ISR_EXIT(ebb_cm_ipsr());
 }
 
 void ebb_cmsdk_time_alarm_isr(void)
 {
+    EBB_TRACE_ISR_ENTER(ebb_cm_ipsr());
     bool fire = false;
     ebb_irq_state s = ebb_port_lock();
     alarm->INTSTATUS = 1u;
@@ -152,6 +156,7 @@ void ebb_cmsdk_time_alarm_isr(void)
     if (fire) {
         ebb_time_alarm_isr();
     }
+    EBB_TRACE_ISR_EXIT(ebb_cm_ipsr());
 }
 
 uint32_t ebb_cmsdk_time_rearms(void)

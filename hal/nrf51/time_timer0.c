@@ -7,6 +7,7 @@
 #include "ebb_cortex_m.h"
 #include "ebb_nrf51_regs.h"
 #include "ebb/driver/time_driver.h"
+#include "ebb/trace.h"
 
 EBB_MODULE("nrf51_time");
 
@@ -115,6 +116,7 @@ bool ebb_time_driver_set_alarm(ebb_ticks at)
 
 void TIMER0_IRQHandler(void)
 {
+    EBB_TRACE_ISR_ENTER(ebb_cm_ipsr());
     bool fire = false;
     ebb_irq_state s = ebb_port_lock();
     if (T(EBB_NRF51_TIMER_EVENTS_COMPARE(CC_HALF))) {
@@ -134,4 +136,5 @@ void TIMER0_IRQHandler(void)
     if (fire) {
         ebb_time_alarm_isr();
     }
+    EBB_TRACE_ISR_EXIT(ebb_cm_ipsr());
 }
