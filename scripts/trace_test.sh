@@ -39,4 +39,11 @@ SECONDS_LIMIT=3 sh scripts/trace.sh qemu-riscv-virt blinky >build/trace-blinky-r
 python3 scripts/check_trace.py build/trace/blinky.summary.json --min-polls blinky=10 \
     --lanes "idle,irq MTI (timer)" \
     --log "INFO led on at 500" --log "INFO led off at 1000"
+# The NUCLEO-F446ZE's cycle-counter clock builds (it runs only on the
+# board: QEMU models no DWT): a traced image links the board's own.
+cmake -S . -B build/trace-nucleo-f446ze -DEBB_BOARD=nucleo-f446ze -DCMAKE_BUILD_TYPE=Release \
+    -DEBB_TRACE=ON -DEBB_TASK_STATS=ON >/dev/null
+cmake --build build/trace-nucleo-f446ze --target blinky -j"${JOBS:-2}" >/dev/null
+arm-none-eabi-nm build/trace-nucleo-f446ze/apps/examples/blinky/blinky.elf | grep -q " T ebb_profile_clock$" ||
+    { echo "FAIL: the NUCLEO's traced image does not link its DWT clock"; exit 1; }
 echo "trace: PASS"
