@@ -48,8 +48,9 @@ function(ebb_add_library name type)
   set_property(GLOBAL APPEND PROPERTY EBB_EXPORTED_TARGETS ebb_${name})
 endfunction()
 
-# Header folders of the libraries, installed flat under include/ (the
-# public headers' names are all ebb-prefixed).
+# Header folders of the libraries, installed together under
+# include/ebb/platform/ (cmake/install.cmake; the headers' names are all
+# ebb-prefixed).
 function(ebb_public_headers target dir)
   target_include_directories(${target} PUBLIC $<BUILD_INTERFACE:${dir}>)
   set_property(GLOBAL APPEND PROPERTY EBB_HEADER_DIRS ${dir})

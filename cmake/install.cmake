@@ -17,15 +17,21 @@ foreach(t ${_ebb_targets})
     list(REMOVE_ITEM _ebb_targets ${t})
   endif()
 endforeach()
+# ebb's own headers under include/ebb/; the port's, the drivers' and the
+# board's (ebb_port_impl.h, ebb_host.h, ebb_uart.h, ebb_board.h, ...) under
+# include/ebb/platform/, which the targets put on the include path, so a
+# project includes them by name as in the source tree and its own
+# include/ stays free of ebb's names.
+set(EBB_INSTALL_PLATFORM_INCLUDEDIR ${CMAKE_INSTALL_INCLUDEDIR}/ebb/platform)
 install(TARGETS ebb ${_ebb_targets} EXPORT ebbTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   OBJECTS DESTINATION ${CMAKE_INSTALL_LIBDIR}/ebb/objects
-  INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+  INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} ${EBB_INSTALL_PLATFORM_INCLUDEDIR})
 install(DIRECTORY include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 get_property(_ebb_hdirs GLOBAL PROPERTY EBB_HEADER_DIRS)
 list(REMOVE_DUPLICATES _ebb_hdirs)
 foreach(d ${_ebb_hdirs})
-  install(DIRECTORY ${d}/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+  install(DIRECTORY ${d}/ DESTINATION ${EBB_INSTALL_PLATFORM_INCLUDEDIR}
           FILES_MATCHING PATTERN "*.h")
 endforeach()
 
