@@ -1097,6 +1097,48 @@ static ebb_poll_t task_poll(ebb_task *self, ebb_cx *cx)
 
 static void exec_pass(ebb_executor *ex);
 
+/* ---- the non-blocking calls, from main or an interrupt ------------------------------- */
+
+static void chan_try_send(void)
+{
+    uint32_t v = new_id(V_ATTEMPT);
+    int r = ebb_channel_try_send(&ch, &v);
+    if (r == EBB_OK) {
+        chan_sent(v);
+    } else {
+        CHECK(r == EBB_EAGAIN);
+        chan_abandon(v);
+    }
+}
+
+static void chan_try_recv(void)
+{
+    uint32_t v = 0;
+    int r = ebb_channel_try_recv(&ch, &v);
+    if (r == EBB_OK) {
+        chan_received(v);
+    } else {
+        CHECK(r == EBB_EAGAIN);
+    }
+}
+
+/* A block for the blocks main and the interrupts hold. */
+static void pool_try_alloc_held(void)
+{
+    void *b = ebb_pool_try_alloc(&pl);
+    if (b != NULL) {
+        blk_take(main_held, &main_nheld, b);
+    }
+}
+
+static void sig_try_take(void)
+{
+    uint32_t v = 0;
+    if (ebb_signal_try_take(&sg, &v)) {
+        sig_taken(v);
+    }
+}
+
 /* ---- interrupts ----------------------------------------------------------------------- */
 
 /* One operation of an interrupt handler. */
@@ -1105,27 +1147,12 @@ static void isr_op(unsigned op)
     n_ops++;
     struct ft *j = &tasks[(op >> 4) % NT];
     switch (op % 13) {
-    case 0: {
-        uint32_t v = new_id(V_ATTEMPT);
-        int r = ebb_channel_try_send(&ch, &v);
-        if (r == EBB_OK) {
-            chan_sent(v);
-        } else {
-            CHECK(r == EBB_EAGAIN);
-            chan_abandon(v);
-        }
+    case 0:
+        chan_try_send();
         break;
-    }
-    case 1: {
-        uint32_t v = 0;
-        int r = ebb_channel_try_recv(&ch, &v);
-        if (r == EBB_OK) {
-            chan_received(v);
-        } else {
-            CHECK(r == EBB_EAGAIN);
-        }
+    case 1:
+        chan_try_recv();
         break;
-    }
     case 2:
         if (sem_net < SEM_LIMIT) {
             int r = sem_give_checked();
@@ -1138,13 +1165,9 @@ static void isr_op(unsigned op)
             sem_net--;
         }
         break;
-    case 4: {
-        void *b = ebb_pool_try_alloc(&pl);
-        if (b != NULL) {
-            blk_take(main_held, &main_nheld, b);
-        }
+    case 4:
+        pool_try_alloc_held();
         break;
-    }
     case 5:
         if (main_nheld > 0) {
             (void)pool_free_checked(blk_give(main_held, &main_nheld, op % main_nheld));
@@ -1153,13 +1176,9 @@ static void isr_op(unsigned op)
     case 6:
         sig_raise();
         break;
-    case 7: {
-        uint32_t v = 0;
-        if (ebb_signal_try_take(&sg, &v)) {
-            sig_taken(v);
-        }
+    case 7:
+        sig_try_take();
         break;
-    }
     case 8:
     case 9: /* cancel / reset from an interrupt, maybe inside the task's own poll */
         cancel_checked(j, op % 13 == 9);
@@ -1543,27 +1562,12 @@ static void step(unsigned op)
     case 9: /* an interrupt inside the n-th critical section from now */
         ebb_host_irq_in_lock(1 + in_byte() % 8, isr, &n_irqs_in_lock);
         break;
-    case 10: {
-        uint32_t v = new_id(V_ATTEMPT);
-        int r = ebb_channel_try_send(&ch, &v);
-        if (r == EBB_OK) {
-            chan_sent(v);
-        } else {
-            CHECK(r == EBB_EAGAIN);
-            chan_abandon(v);
-        }
+    case 10:
+        chan_try_send();
         break;
-    }
-    case 11: {
-        uint32_t v = 0;
-        int r = ebb_channel_try_recv(&ch, &v);
-        if (r == EBB_OK) {
-            chan_received(v);
-        } else {
-            CHECK(r == EBB_EAGAIN);
-        }
+    case 11:
+        chan_try_recv();
         break;
-    }
     case 12:
         if (op & 0x10) {
             if (ebb_sem_try_take(&sm) == EBB_OK) {
@@ -1580,10 +1584,7 @@ static void step(unsigned op)
         if ((op & 0x10) && main_nheld > 0) {
             (void)pool_free_checked(blk_give(main_held, &main_nheld, in_byte() % main_nheld));
         } else {
-            void *b = ebb_pool_try_alloc(&pl);
-            if (b != NULL) {
-                blk_take(main_held, &main_nheld, b);
-            }
+            pool_try_alloc_held();
         }
         break;
     case 14:
@@ -1594,10 +1595,7 @@ static void step(unsigned op)
             }
             ebb_signal_reset(&sg);
         } else if (op & 0x10) {
-            uint32_t v = 0;
-            if (ebb_signal_try_take(&sg, &v)) {
-                sig_taken(v);
-            }
+            sig_try_take();
         } else {
             sig_raise();
         }
