@@ -39,6 +39,32 @@ extern "C" {
 #define EBB_BOARD_PRIO_CONSOLE 3u
 #endif
 
+/* The application executor levels of a Cortex-M board: its two spare
+ * lines, level 1 on SPARE1 at NVIC priority 5 and level 2 on SPARE0 at 4 -
+ * below the board's own handlers (button 2, console 3), above its time
+ * driver (the lowest).  A board overrides what differs in its
+ * ebb_board_config.h (the micro:bit its priorities); a RISC-V board names
+ * its software-interrupt levels. */
+#if defined(EBB_BOARD_SPARE0_IRQ) && defined(EBB_BOARD_SPARE1_IRQ)
+#ifndef EBB_BOARD_PREEMPT_LEVELS
+#define EBB_BOARD_PREEMPT_LEVELS 2
+#endif
+#ifndef EBB_BOARD_PREEMPT1_IRQ
+#define EBB_BOARD_PREEMPT1_IRQ EBB_BOARD_SPARE1_IRQ
+#define EBB_BOARD_PREEMPT1_HANDLER EBB_BOARD_SPARE1_HANDLER
+#endif
+#ifndef EBB_BOARD_PREEMPT1_PRIO
+#define EBB_BOARD_PREEMPT1_PRIO 5u
+#endif
+#ifndef EBB_BOARD_PREEMPT2_IRQ
+#define EBB_BOARD_PREEMPT2_IRQ EBB_BOARD_SPARE0_IRQ
+#define EBB_BOARD_PREEMPT2_HANDLER EBB_BOARD_SPARE0_HANDLER
+#endif
+#ifndef EBB_BOARD_PREEMPT2_PRIO
+#define EBB_BOARD_PREEMPT2_PRIO 4u
+#endif
+#endif
+
 /**
  * Define `name`, an executor whose tasks preempt thread mode and every
  * lower level, at application level `level`: 1..EBB_BOARD_PREEMPT_LEVELS

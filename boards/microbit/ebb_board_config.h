@@ -37,17 +37,12 @@
 #define EBB_BOARD_SPARE_IRQ EBB_BOARD_SPARE1_IRQ
 #define EBB_BOARD_SPARE_IRQ_HANDLER EBB_BOARD_SPARE1_HANDLER
 
-/* Application executor levels (EBB_BOARD_PREEMPTIVE_EXECUTOR_DEFINE): the
- * spare software interrupts.  The Cortex-M0 has four priorities (0..3,
- * the ceiling at 1): level 2 shares the button's (2), level 1 the time
- * driver's and the console's (3), above thread mode; equal priorities do
- * not preempt each other. */
-#define EBB_BOARD_PREEMPT_LEVELS 2
-#define EBB_BOARD_PREEMPT1_IRQ EBB_BOARD_SPARE1_IRQ
-#define EBB_BOARD_PREEMPT1_HANDLER EBB_BOARD_SPARE1_HANDLER
+/* Application executor levels (EBB_BOARD_PREEMPTIVE_EXECUTOR_DEFINE) on
+ * the spare lines, as every Cortex-M board (ebb_board.h), at this chip's
+ * priorities: the Cortex-M0 has four (0..3, the ceiling at 1), so level 2
+ * shares the button's (2) and level 1 the time driver's and the console's
+ * (3), above thread mode; equal priorities do not preempt each other. */
 #define EBB_BOARD_PREEMPT1_PRIO 3u
-#define EBB_BOARD_PREEMPT2_IRQ EBB_BOARD_SPARE0_IRQ
-#define EBB_BOARD_PREEMPT2_HANDLER EBB_BOARD_SPARE0_HANDLER
 #define EBB_BOARD_PREEMPT2_PRIO 2u
 
 #endif

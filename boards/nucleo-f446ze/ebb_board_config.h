@@ -42,17 +42,6 @@
 #define EBB_BOARD_SPARE1_IRQ 22u
 #define EBB_BOARD_SPARE1_HANDLER CAN1_SCE_IRQHandler
 
-/* Application executor levels (EBB_BOARD_PREEMPTIVE_EXECUTOR_DEFINE): the
- * spare lines, below the board's own handlers (button 2, console 3) and
- * above its time driver (lowest). */
-#define EBB_BOARD_PREEMPT_LEVELS 2
-#define EBB_BOARD_PREEMPT1_IRQ EBB_BOARD_SPARE1_IRQ
-#define EBB_BOARD_PREEMPT1_HANDLER EBB_BOARD_SPARE1_HANDLER
-#define EBB_BOARD_PREEMPT1_PRIO 5u
-#define EBB_BOARD_PREEMPT2_IRQ EBB_BOARD_SPARE0_IRQ
-#define EBB_BOARD_PREEMPT2_HANDLER EBB_BOARD_SPARE0_HANDLER
-#define EBB_BOARD_PREEMPT2_PRIO 4u
-
 /* 1: semihosting (exit codes, stderr) for a debug session with OpenOCD's
  * "arm semihosting enable".  Without a debugger a semihosting call stops
  * the core, so the default is 0.  Set by configuring with
