@@ -51,12 +51,9 @@ void ebb_board_button_set(bool pressed)
         } else {
             EBB_GPIO_PROBE_LOW(EBB_BOARD_BUTTON_PORT, EBB_BOARD_BUTTON_PIN);
         }
-        /* An edge while the line is still pending merges into that one,
-         * as the EXTI pending bit does: one of the two is lost. */
-        bool const merged = (ebb_exti_virtual_pr & (1u << EBB_BOARD_BUTTON_LINE)) != 0;
         if (!ebb_exti_virtual_edge(EBB_BOARD_BUTTON_LINE,
-                                   pressed ? EBB_EXTI_RISING : EBB_EXTI_FALLING) || merged) {
-            button_missed++; /* no wait selected it, or merged: lost, and counted */
+                                   pressed ? EBB_EXTI_RISING : EBB_EXTI_FALLING)) {
+            button_missed++; /* no wait selected it: lost, and counted */
         }
     }
     ebb_port_unlock(s);

@@ -83,9 +83,10 @@ extern ebb_waitlist ebb_exti_waiters[EBB_EXTI_NLISTS];
 extern volatile uint32_t ebb__exti_missed;
 #define EBB__EXTI_MISSED() (ebb__exti_missed++)
 
-/** Virtual lines: edges of the lines in range that fired with no task
- *  waiting (an edge still selected by a wait that has already fired):
- *  lost, and counted (the board's ebb_board_button_missed() adds them).
+/** Virtual lines: edges lost on the way and counted - merged into a line
+ *  still pending, or fired with no task waiting (an edge still selected by
+ *  a wait that has already fired); the board's ebb_board_button_missed()
+ *  adds them.
  *  On hardware lines such an edge is cleared uncounted: the count would
  *  cost every program a word of RAM.  Context: any.  Cost: a load. */
 static inline uint32_t ebb_exti_missed(void) { return ebb__exti_missed; }

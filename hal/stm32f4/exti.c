@@ -65,13 +65,15 @@ bool ebb_exti_virtual_edge(unsigned line, ebb_exti_edge edge)
     if (!(selected & bit) || !(EBB_STM32_EXTI->IMR & bit)) {
         return false;
     }
-    __atomic_fetch_or(&ebb_exti_virtual_pr, bit, __ATOMIC_RELAXED);
+    /* A line still pending takes the edge as the EXTI pending bit does:
+     * the two merge into one interrupt, and one edge is lost - counted. */
+    if (__atomic_fetch_or(&ebb_exti_virtual_pr, bit, __ATOMIC_RELAXED) & bit) {
+        ebb__exti_missed++;
+    }
     ebb_cm_irq_pend(ebb_exti_irq(line));
     return true;
 }
-#endif
 
-#if EBB_STM32_EXTI_VIRTUAL
 volatile uint32_t ebb__exti_missed;
 #endif
 
