@@ -31,6 +31,34 @@ static inline __attribute__((always_inline)) void probe_calibrate(void)
     overhead = b - a;
 }
 
+/* `out` = the instructions `stmt` takes, the counter's own cost taken off. */
+#define PROBE_SAMPLE(out, ...)                                                 \
+    do {                                                                       \
+        uint32_t t0_ = stamp();                                                \
+        __VA_ARGS__;                                                           \
+        uint32_t t1_ = stamp();                                                \
+        (out) = t1_ - t0_ - overhead;                                          \
+    } while (0)
+
+/* One "<kind> <name> <value>" line for the checking scripts
+ * (bench/check_ops.py reads "op" lines). */
+/* (Out of line: the measured code around each call stays the same.) */
+static EBB_UNUSED __attribute__((noinline)) void probe_put(const char *kind, const char *name,
+                                                          int32_t v)
+{
+    char line[80];
+    (void)ebb_fmt(line, sizeof line, "%s %s %ld\n", kind, name, (long)v);
+    ebb_board_puts(line);
+}
+
+/* Measure `stmt` and print it as operation `name`. */
+#define PROBE_MEASURE(name, ...)                                               \
+    do {                                                                       \
+        uint32_t v_;                                                           \
+        PROBE_SAMPLE(v_, __VA_ARGS__);                                         \
+        probe_put("op", name, (int32_t)v_);                                    \
+    } while (0)
+
 /* A task that waits on probe_events forever, counting its resumes. */
 static ebb_waitlist probe_events = EBB_WAITLIST_INITIALIZER;
 struct waiter {

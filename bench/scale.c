@@ -51,13 +51,7 @@ static void put(const char *kind, const char *name, unsigned n, uint32_t v)
 #define SAMPLE(out, stmt) BENCH_SAMPLE_MAX(ebb_lockprobe_max, whole_run_max, out, stmt)
 #define KIND "lock"
 #else
-#define SAMPLE(out, stmt)                                                      \
-    do {                                                                       \
-        uint32_t t0_ = stamp();                                                \
-        stmt;                                                                  \
-        uint32_t t1_ = stamp();                                                \
-        (out) = t1_ - t0_ - overhead;                                          \
-    } while (0)
+#define SAMPLE(out, stmt) PROBE_SAMPLE(out, stmt)
 #define KIND "op"
 #endif
 

@@ -13,20 +13,6 @@
 #include "ebb/log.h"
 #include "ebb/trace.h"
 
-static void put_num(const char *kind, const char *name, uint32_t v)
-{
-    char line[64];
-    (void)ebb_fmt(line, sizeof line, "%s%s %lu\n", kind, name, (unsigned long)v);
-    ebb_board_puts(line);
-}
-
-#define MEASURE(name, stmt)                                                    \
-    do {                                                                       \
-        uint32_t t0_ = stamp();                                                \
-        stmt;                                                                  \
-        uint32_t t1_ = stamp();                                                \
-        put_num("op ", name, t1_ - t0_ - overhead);                            \
-    } while (0)
 
 /* Records stamped by the probe's own counter (the board's TIM2): reading
  * it is one load, as a cycle counter's would be. */
@@ -51,16 +37,16 @@ int main(void)
     int n = 0;
 
     (void)drain();
-    MEASURE("trace_event", EBB_TRACE_ISR_ENTER(40u));
-    put_num("bytes ", "trace_event", drain() * (uint32_t)sizeof(ebb_trace_record));
+    PROBE_MEASURE("trace_event", EBB_TRACE_ISR_ENTER(40u));
+    probe_put("bytes", "trace_event", (int32_t)(drain() * (uint32_t)sizeof(ebb_trace_record)));
 
-    MEASURE("log_info(2_args)", EBB_LOG_INFO("Button is %u (%u)", a, b));
-    put_num("bytes ", "log_info(2_args)", drain() * (uint32_t)sizeof(ebb_trace_record));
+    PROBE_MEASURE("log_info(2_args)", EBB_LOG_INFO("Button is %u (%u)", a, b));
+    probe_put("bytes", "log_info(2_args)", (int32_t)(drain() * (uint32_t)sizeof(ebb_trace_record)));
 
-    MEASURE("log_info(no_args)", EBB_LOG_INFO("Button pressed"));
-    put_num("bytes ", "log_info(no_args)", drain() * (uint32_t)sizeof(ebb_trace_record));
+    PROBE_MEASURE("log_info(no_args)", EBB_LOG_INFO("Button pressed"));
+    probe_put("bytes", "log_info(no_args)", (int32_t)(drain() * (uint32_t)sizeof(ebb_trace_record)));
 
-    MEASURE("snprintf(2_args)", n = snprintf(buf, sizeof buf, "Button is %u (%u)\n", (unsigned)a, (unsigned)b));
-    put_num("bytes ", "snprintf(2_args)", (uint32_t)n);
+    PROBE_MEASURE("snprintf(2_args)", n = snprintf(buf, sizeof buf, "Button is %u (%u)\n", (unsigned)a, (unsigned)b));
+    probe_put("bytes", "snprintf(2_args)", (int32_t)((uint32_t)n));
     ebb_board_exit(0);
 }
