@@ -45,8 +45,8 @@ ebb_poll_t (ebb_op_wait)(ebb_cx *cx, ebb_wait *w, ebb_op *op, int32_t *result)
         ebb_port_unlock(s);
         return ebb__wait_refuse(cx, w);
     }
-    ebb_wait_remove_locked(w); /* re-registered below if it still waits */
     if (ebb_cx_cancelling(cx)) {
+        ebb_wait_remove_locked(w);
         if (op->state == EBB__OP_RUNNING) {
             op->state = EBB__OP_STOPPING;
             ebb_op_stop_fn const stop = op->stop;
@@ -65,13 +65,15 @@ ebb_poll_t (ebb_op_wait)(ebb_cx *cx, ebb_wait *w, ebb_op *op, int32_t *result)
     }
     ebb_poll_t r = EBB_PENDING;
     if (op->state == EBB__OP_DONE) {
+        ebb_wait_remove_locked(w);
         *result = op->result;
         op->last_done = 1;
         op->state = EBB__OP_IDLE;
         r = EBB_READY;
     } else if (op->state == EBB__OP_RUNNING) {
-        ebb_wait_add_locked(cx, w, &op->waiter);
+        ebb_wait_add_locked(cx, w, &op->waiter); /* a re-poll: already there */
     } else {
+        ebb_wait_remove_locked(w);
         ebb_port_unlock(s);
         EBB_REQUIRE(2, false); /* nothing was started: nothing would come */
         *result = EBB_EINVAL;
