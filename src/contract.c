@@ -35,8 +35,8 @@ __attribute__((cold, noinline)) EBB_WEAK void ebb_on_contract(const char *module
     ebb_port_panic_at(module, id, CALLER(), running_task());
 }
 
-/* cold: panic paths are kept small and out of the hot code's lines. */
-__attribute__((cold)) static char *put(char *p, char *end, const char *s)
+/* cold: report paths are kept small and out of the hot code's lines. */
+__attribute__((cold)) char *ebb_report_put(char *p, char *end, const char *s)
 {
     while (*s != '\0' && p < end) {
         *p++ = *s++;
@@ -57,7 +57,7 @@ __attribute__((cold)) char *ebb_panic_format(char *buf, size_t cap, const char *
                                  task != NULL ? " in task " : "", task != NULL ? task : "", "\n"};
     char *p = buf;
     for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
-        p = put(p, buf + cap - 1, parts[i]);
+        p = ebb_report_put(p, buf + cap - 1, parts[i]);
     }
     *p = '\0';
     return buf;

@@ -274,11 +274,9 @@ __attribute__((noreturn)) void ebb_cm_unexpected_irq(void);
  *  Context: any.  Cost: the console write. */
 __attribute__((noreturn)) void ebb_cm_fatal(const char *msg, int code);
 
-/* Internal, for the fault reports: copy `s` to `p`, stopping at `end`;
- * returns the new end.  And "<a><b><c><n>\n" to ebb_cm_fatal() (at most
- * 50 characters of the strings). */
-char *ebb__cm_put(char *p, char *end, const char *s);
-__attribute__((noreturn)) void ebb__cm_fatal_num(const char *a, const char *b, const char *c, int32_t n, int code);
+/* Internal, for the fault reports: "<text><n>\n" to ebb_cm_fatal() (at
+ * most 50 characters of text). */
+__attribute__((noreturn)) void ebb__cm_fatal_num(const char *text, int32_t n, int code);
 
 /* ---- stack high-water mark (stack.c) ---- */
 

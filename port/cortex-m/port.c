@@ -28,14 +28,6 @@ EBB_WEAK bool ebb_board_semihosting(void)
     return false;
 }
 
-__attribute__((cold)) char *ebb__cm_put(char *p, char *end, const char *s)
-{
-    while (*s != '\0' && p < end) {
-        *p++ = *s++;
-    }
-    return p;
-}
-
 __attribute__((cold)) void ebb_cm_fatal(const char *msg, int code)
 {
     /* Mask everything: nothing else may run on a broken system, and the
@@ -50,14 +42,14 @@ __attribute__((cold)) void ebb_cm_fatal(const char *msg, int code)
     }
 }
 
-__attribute__((cold)) void ebb__cm_fatal_num(const char *a, const char *b, const char *c, int32_t n, int code)
+__attribute__((cold)) void ebb__cm_fatal_num(const char *text, int32_t n, int code)
 {
     /* Without printf: fault paths must not depend on libc state, and an
      * image that only reports faults links the formatter's small number
      * helper, not the formatter. */
     char line[64];
     char *end = line + sizeof line - 13; /* room for the number, "\n", '\0' */
-    char *p = ebb__cm_put(ebb__cm_put(ebb__cm_put(line, end, a), end, b), end, c);
+    char *p = ebb_report_put(line, end, text);
     p = ebb_fmt_dec32(p, n);
     *p++ = '\n';
     *p = '\0';

@@ -18,20 +18,6 @@ void ebb_rv_plic_isr(void);
 
 /* ---- faults ---- */
 
-__attribute__((cold)) static void append(char *buf, uint32_t *n, uint32_t cap, const char *s)
-{
-    while (*s != '\0' && *n + 1 < cap) {
-        buf[(*n)++] = *s++;
-    }
-    buf[*n] = '\0';
-}
-
-__attribute__((cold)) static void append_hex(char *buf, uint32_t *n, uint32_t cap, uint32_t v)
-{
-    char hex[11];
-    *ebb_fmt_hex32(hex, v) = '\0';
-    append(buf, n, cap, hex);
-}
 
 /* Exception codes (privileged spec table 3.6). */
 static const char *exception_name(uint32_t code)
@@ -53,27 +39,22 @@ static const char *exception_name(uint32_t code)
 __attribute__((noreturn, cold)) static void fault(uint32_t mcause)
 {
     char msg[160];
-    uint32_t n = 0;
-    append(msg, &n, sizeof msg, "FAULT ");
-    append(msg, &n, sizeof msg, exception_name(mcause));
-    append(msg, &n, sizeof msg, " mcause=");
-    append_hex(msg, &n, sizeof msg, mcause);
-    append(msg, &n, sizeof msg, " mepc=");
-    append_hex(msg, &n, sizeof msg, EBB_RV_CSR_READ(mepc));
-    append(msg, &n, sizeof msg, " mtval=");
-    append_hex(msg, &n, sizeof msg, EBB_RV_CSR_READ(mtval));
-    append(msg, &n, sizeof msg, "\n");
+    char *const end = msg + sizeof msg - 1;
+    char *p = ebb_report_put(ebb_report_put(msg, end, "FAULT "), end, exception_name(mcause));
+    p = ebb_fmt_hex32(ebb_report_put(p, end, " mcause="), mcause); /* msg has room for all */
+    p = ebb_fmt_hex32(ebb_report_put(p, end, " mepc="), EBB_RV_CSR_READ(mepc));
+    p = ebb_fmt_hex32(ebb_report_put(p, end, " mtval="), EBB_RV_CSR_READ(mtval));
+    *p++ = '\n';
+    *p = '\0';
     ebb_rv_fatal(msg, EBB_RV_EXIT_EXCEPTION);
 }
 
 __attribute__((noreturn, cold)) static void unexpected_irq(uint32_t code)
 {
-    char msg[40] = "UNEXPECTED IRQ ";
-    char num[12];
-    uint32_t n = 15;
-    *ebb_fmt_dec32(num, (int32_t)code) = '\0';
-    append(msg, &n, sizeof msg, num);
-    append(msg, &n, sizeof msg, "\n");
+    char msg[40];
+    char *p = ebb_fmt_dec32(ebb_report_put(msg, msg + sizeof msg, "UNEXPECTED IRQ "), (int32_t)code);
+    *p++ = '\n';
+    *p = '\0';
     ebb_rv_fatal(msg, EBB_RV_EXIT_UNEXPECTED_IRQ);
 }
 

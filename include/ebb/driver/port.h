@@ -65,6 +65,13 @@ EBB_NORETURN void ebb_port_panic_at(const char *module, int id, uintptr_t at, co
 EBB_NORETURN void ebb_port_panic(const char *module, int id);
 
 /**
+ * For a port's fault and panic reports, without libc: copy `s` to `p`,
+ * stopping at `end`; returns the new end of the text (no '\0' written).
+ * Context: any.  Cost: O(length).
+ */
+char *ebb_report_put(char *p, char *end, const char *s);
+
+/**
  * Write the panic line "PANIC <module>:<id> at 0x<at>[ in task <name>]\n"
  * into `buf` (at most `cap` bytes, terminated) without libc, for a port's
  * ebb_port_panic_at().  Returns buf.  Context: any.  Cost: O(length).

@@ -15,6 +15,7 @@
  */
 #include <stdint.h>
 
+#include "ebb/driver/port.h"
 #include "ebb/fmt.h"
 #include "ebb_cortex_m.h"
 
@@ -155,10 +156,10 @@ __attribute__((noreturn, used, cold)) void ebb_cm_fault_c(const uint32_t *frame,
      * characters and a newline. */
     char msg[136];
     char *end = msg + sizeof msg - 1;
-    char *p = ebb__cm_put(ebb__cm_put(msg, end, "FAULT "), end, kind_name);
+    char *p = ebb_report_put(ebb_report_put(msg, end, "FAULT "), end, kind_name);
     for (unsigned i = 0; i < sizeof value / sizeof value[0]; i++, name = next_str(name)) {
         if (!(left_out & (1u << i))) {
-            p = ebb__cm_put(p, end, name);
+            p = ebb_report_put(p, end, name);
             p = ebb_fmt_hex32(p, value[i]); /* msg has room for all */
         }
     }
@@ -210,5 +211,5 @@ EBB_BUILD_ASSERT(EBB_CM_EXIT_HARDFAULT + 4 == EBB_CM_EXIT_NMI, "kind 4 is the NM
  *  spinning silently. */
 __attribute__((noreturn, cold)) void ebb_cm_unexpected_irq(void)
 {
-    ebb__cm_fatal_num("UNEXPECTED IRQ ", "", "", (int32_t)ebb_cm_ipsr() - 16, EBB_CM_EXIT_UNEXPECTED_IRQ);
+    ebb__cm_fatal_num("UNEXPECTED IRQ ", (int32_t)ebb_cm_ipsr() - 16, EBB_CM_EXIT_UNEXPECTED_IRQ);
 }
