@@ -168,12 +168,15 @@ function(ebb_board)
     set(B_LIBC ${EBB_LIBC})
   endif()
   get_filename_component(script "${B_LINKER_SCRIPT}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_LIST_DIR}")
-  ebb_add_library(board STATIC ${B_SOURCES})
+  # What every board shares: the console's polled output and its receive
+  # ring (boards/common/console*.c), on the device classes (ebb::hal).
+  ebb_add_library(board STATIC ${B_SOURCES} ${EBB_SOURCE_DIR}/boards/common/console.c
+                  ${EBB_SOURCE_DIR}/boards/common/console_rx.c)
   # The board folder's headers (ebb_board_config.h) and the board interface
   # every board implements (boards/include/ebb_board.h).
   ebb_public_headers(ebb_board ${EBB_BOARD_DIR})
   ebb_public_headers(ebb_board ${EBB_SOURCE_DIR}/boards/include)
-  target_link_libraries(ebb_board PUBLIC ${B_LIBRARIES} ${B_TIME_DRIVER} ebb)
+  target_link_libraries(ebb_board PUBLIC ${B_LIBRARIES} ${B_TIME_DRIVER} ebb_hal ebb)
 
   # CPU and C library: usage requirements of the core, so the core, every
   # driver and every application are compiled and linked alike.

@@ -520,7 +520,7 @@ def targets(r):
                         "everything else, which takes %d B: the three tasks' states %d (blink %d: an ebb_task "
                         "header of 12 B and a timer of 20; button %d: header, a wait of 16 and the count; "
                         "writer %d: header, the message pointer and a console write of 16, just its wait), "
-                        "the queue header %d, executor %d + table entry %d, console USART driver %d, EXTI wait "
+                        "the queue header %d, executor %d + table entry %d, console UART (class and USART) %d, EXTI wait "
                         "list %d, time driver %d, timer queue %d, core words %d. What is left is the layout "
                         "every ebb program shares: task headers (run-queue link, poll function, resume point, "
                         "executor, state: 36 B here), waits (a doubly linked node, so that a cancel or "
@@ -532,7 +532,7 @@ def targets(r):
                         (val - limit, q, limit, limit - q, val - q, tasks, size("blink"), size("button"),
                          size("writer"), size("queue"), size("exec"),
                          sum(v for k, v in objs.items() if k.startswith("ebb__executor_entry")),
-                         size("ebb__board_console"), size("ebb_exti_waiters"),
+                         size("console"), size("ebb_exti_waiters"),
                          size("alarm_at", "alarm_hi", "half_periods"), size("root", "first", "queued"),
                          size("ebb__list_end"), size("queue") - 8))
         elif not t["met"]:

@@ -65,7 +65,7 @@ struct writer {
      * same time. */
     union {
         ebb_wait wait;
-        ebb_board_write_op out;
+        ebb_uart_write_op out;
     } u;
 };
 
@@ -75,7 +75,7 @@ static ebb_poll_t writer_poll(ebb_task *self, ebb_cx *cx)
     EBB_BEGIN(cx, &self->co);
     for (;;) {
         EBB_AWAIT(ebb_spsc_peek(&w->u.wait, &queue, (void **)&w->msg));
-        EBB_AWAIT(ebb_board_console_write(&w->u.out, w->msg->text, w->msg->len));
+        EBB_AWAIT(ebb_uart_write(&w->u.out, ebb_board_console, w->msg->text, w->msg->len));
         (void)ebb_spsc_release(&queue);
     }
     EBB_END();

@@ -1,27 +1,22 @@
 /*
  * board_common.c - the parts of the board interface (ebb_board.h) that are
- * the same on every STM32 board: console output by polling and the LED.
+ * the same on every STM32 board: the button on its EXTI line and the LED.
  * Compiled into each board's library, against that board's
  * ebb_board_config.h.
  */
 #include "ebb_board.h"
 
-void ebb_board_write(const void *data, size_t len)
-{
-    if (ebb__board_console.regs != NULL) {
-        ebb_usart_write_blocking(&ebb__board_console, data, len);
-    }
-}
+#include "ebb_stm32_exti.h"
 
-/* Counted by hand, not by strlen: GCC would otherwise call the C library's
- * word-at-a-time strlen (220 bytes) for panic and report messages. */
-__attribute__((optimize("no-tree-loop-distribute-patterns"))) void ebb_board_puts(const char *s)
+/* The board's edge names are the EXTI driver's values: no conversion. */
+_Static_assert((int)EBB_BOARD_RISING == (int)EBB_EXTI_RISING &&
+                   (int)EBB_BOARD_FALLING == (int)EBB_EXTI_FALLING &&
+                   (int)EBB_BOARD_ANY == (int)EBB_EXTI_ANY,
+               "ebb_board_edge and ebb_exti_edge differ");
+
+ebb_poll_t (ebb_board_button_wait)(ebb_cx *cx, ebb_wait *w, ebb_board_edge edge)
 {
-    size_t n = 0;
-    while (s[n] != '\0') {
-        n++;
-    }
-    ebb_board_write(s, n);
+    return EBB_POLL(ebb_exti_wait)(cx, w, EBB_BOARD_BUTTON_LINE, (ebb_exti_edge)edge);
 }
 
 void ebb_board_led(bool on)

@@ -2,8 +2,8 @@
  * board_qemu.c - the parts of the board interface (ebb_board.h) that the
  * Cortex-M QEMU boards with a virtual button (MPS2, micro:bit) write the
  * same way: the clock from ebb_board_config.h, exit through semihosting
- * (their test and run command lines enable it), and puts over the board's
- * ebb_board_write().  Compiled into each such board's library.
+ * (their test and run command lines enable it).  Compiled into each such
+ * board's library.
  */
 #include "ebb_board.h"
 
@@ -20,13 +20,4 @@ bool ebb_board_semihosting(void)
 void ebb_board_exit(int code)
 {
     ebb_semihost_exit(code);
-}
-
-void ebb_board_puts(const char *s)
-{
-    size_t n = 0;
-    while (s[n] != '\0') {
-        n++;
-    }
-    ebb_board_write(s, n);
 }

@@ -11,9 +11,9 @@
 #include "ebb_board.h"
 
 static uint8_t ring[EBB_BOARD_CONSOLE_RX_SIZE];
-static ebb_usart_rx rx;
+static ebb_uart_rx rx;
 
 void ebb_board_console_rx_init(void)
 {
-    ebb_usart_rx_start(&ebb__board_console, &rx, ring, sizeof ring);
+    ebb_uart_rx_start(ebb_board_console, &rx, ring, sizeof ring);
 }

@@ -3,6 +3,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "ebb_board.h"
 #include "ebb_board_host.h"
@@ -24,15 +25,6 @@ void ebb_board_exit(int code)
     exit(code);
 }
 
-void ebb_board_console_rx_init(void) {}
-
-void ebb_board_write(const void *data, size_t len)
-{
-    fwrite(data, 1, len, stdout);
-}
-
-void ebb_board_puts(const char *s) { fputs(s, stdout); }
-
 void ebb_board_led(bool on) { led_ons += on ? 1u : 0u; }
 
 unsigned ebb_board_host_led_ons(void) { return led_ons; }
@@ -43,26 +35,65 @@ void ebb_board_virtual_edge(void) { ebb_board_virtual_wake(); }
 
 /* ---- console: a UART in virtual time ---- */
 
+/* The modelled hardware: a transmit FIFO the driver fills and a shifter
+ * (the transmitter task) that empties it at the baud rate.  What is in the
+ * FIFO goes out, whatever happens to the write it came from - as on a chip,
+ * a cancel stops only the bytes not yet handed over. */
 static struct {
-    const uint8_t *data;
-    size_t len;
-    ebb_wait *owner;        /* the write in progress, NULL when idle */
-    ebb_waitlist done;      /* its owner (alone), until the bytes are out */
-    ebb_waitlist waiters;   /* the writers waiting their turn */
-    bool running;           /* the transmitter task exists */
+    bool running; /* the transmitter task exists */
+    size_t len;   /* bytes in the FIFO */
+    uint8_t fifo[256];
 } tx;
 
-static EBB_SIGNAL_DEFINE(tx_start);
+static EBB_SIGNAL_DEFINE(tx_start_signal);
+static ebb_uart console;
 
-/* The owner of a write whose writer cancelled it: the bytes still go out,
- * and the end of the transmission marks this wait, not the writer's. */
-static ebb_wait orphan;
+/* Hand bytes of the write in progress to the FIFO.  Lock held. */
+static void feed(void)
+{
+    while (console.tx_ptr != console.tx_end && tx.len < sizeof tx.fifo) {
+        tx.fifo[tx.len++] = *console.tx_ptr++;
+    }
+}
+
+static bool host_tx_start(ebb_uart *u)
+{
+    (void)u;
+    EBB_REQUIRE(1, tx.running); /* ebb_board_host_init(ex) */
+    feed();
+    ebb_signal_raise(&tx_start_signal, 1);
+    return false; /* the shifter ends it */
+}
+
+static void host_tx_stop(ebb_uart *u) { (void)u; }
+
+static void host_rx_on(ebb_uart *u) { (void)u; }
+
+static void host_write_blocking(ebb_uart *u, const void *data, size_t len)
+{
+    (void)u;
+    fwrite(data, 1, len, stdout);
+}
+
+static const ebb_uart_ops host_ops = {host_tx_start, host_tx_stop, host_rx_on, host_write_blocking};
+
+/* Set up statically, so that ebb_board_puts() works before any init.
+ * Nothing is ever received: a read is a contract violation (uart:2), as on
+ * a board whose application wrote EBB_BOARD_CONSOLE_NO_RX(). */
+static ebb_uart console = {
+    .ops = &host_ops,
+    .tx_done = EBB_WAITLIST_INITIALIZER,
+    .tx_turn = EBB_WAITLIST_INITIALIZER,
+};
+ebb_uart *const ebb_board_console = &console;
 
 struct transmitter {
     ebb_task task;
     ebb_wait wait;
     ebb_timer timer;
     uint32_t value;
+    size_t len;             /* the bytes on the line now */
+    uint8_t line[sizeof tx.fifo];
 };
 
 static ebb_poll_t transmitter_poll(ebb_task *self, ebb_cx *cx)
@@ -70,20 +101,33 @@ static ebb_poll_t transmitter_poll(ebb_task *self, ebb_cx *cx)
     struct transmitter *t = EBB_CONTAINER_OF(self, struct transmitter, task);
     EBB_BEGIN(cx, &self->co);
     for (;;) {
-        EBB_AWAIT(ebb_signal_wait(&t->wait, &tx_start, &t->value));
-        /* 10 bits per byte (8N1). */
-        EBB_AWAIT(ebb_sleep_for(&t->timer,
-                                EBB_US((uint64_t)tx.len * 10u * 1000000u / EBB_BOARD_CONSOLE_BAUD)));
-        fwrite(tx.data, 1, tx.len, stdout);
-        if (observer != NULL) {
-            observer(tx.data, tx.len);
+        EBB_AWAIT(ebb_signal_wait(&t->wait, &tx_start_signal, &t->value));
+        for (;;) {
+            {
+                ebb_irq_state s = ebb_port_lock();
+                t->len = tx.len;
+                ebb_port_unlock(s);
+            }
+            if (t->len == 0) {
+                break;
+            }
+            /* 10 bits per byte (8N1). */
+            EBB_AWAIT(ebb_sleep_for(&t->timer,
+                                    EBB_US((uint64_t)t->len * 10u * 1000000u / EBB_BOARD_CONSOLE_BAUD)));
+            ebb_irq_state s = ebb_port_lock();
+            memcpy(t->line, tx.fifo, t->len);
+            memmove(tx.fifo, tx.fifo + t->len, tx.len - t->len);
+            tx.len -= t->len;
+            feed();
+            if (tx.len == 0) {
+                ebb_uart_tx_end_locked(&console); /* the writer's last byte is out */
+            }
+            ebb_port_unlock(s);
+            fwrite(t->line, 1, t->len, stdout);
+            if (observer != NULL) {
+                observer(t->line, t->len);
+            }
         }
-        ebb_irq_state s = ebb_port_lock();
-        ebb__uart_write_end_locked(tx.owner, &tx.done); /* wakes the owner */
-        tx.owner = NULL;
-        ebb_port_unlock(s);
-        /* With the lock released: never O(waiters) masked. */
-        ebb_waitlist_wake_all(&tx.waiters);
     }
     EBB_END();
 }
@@ -92,58 +136,14 @@ static EBB_TASK_DEFINE(transmitter, struct transmitter, transmitter_poll);
 
 void ebb_board_host_console_observer(void (*fn)(const void *data, size_t len)) { observer = fn; }
 
-ebb_poll_t (ebb_board_console_write)(ebb_cx *cx, ebb_board_write_op *op, const void *data, size_t len)
-{
-    EBB_REQUIRE(1, tx.running); /* ebb_board_host_init(ex) */
-    ebb_poll_t result = EBB_PENDING;
-    ebb_irq_state s = ebb_port_lock();
-    if (ebb_cx_cancelling(cx)) {
-        if (tx.owner == &op->wait) {
-            tx.owner = &orphan; /* a started write still completes */
-        }
-        ebb_wait_remove_locked(&op->wait);
-    } else if (tx.owner == &op->wait) {
-        /* Still ours (the add only re-checks: we stay on the list until
-         * the end of the transmission takes us off and marks us done). */
-        ebb_wait_add_locked(cx, &op->wait, &tx.done);
-    } else if (ebb__uart_write_done(op, &tx.done)) {
-        ebb_wait_remove_locked(&op->wait); /* the transmitter ended our write */
-        result = EBB_READY;
-    } else if (tx.owner != NULL) {
-        ebb_wait_add_locked(cx, &op->wait, &tx.waiters); /* wait for our turn */
-    } else {
-        ebb_wait_remove_locked(&op->wait);
-        tx.owner = &op->wait;
-        tx.data = (const uint8_t *)data;
-        tx.len = len;
-        ebb_wait_add_locked(cx, &op->wait, &tx.done);
-        ebb_signal_raise(&tx_start, 1);
-    }
-    ebb_port_unlock(s);
-    return result;
-}
-
-/* Nothing is ever received: a read waits for ever (until cancelled). */
-static ebb_waitlist rx_waiters = EBB_WAITLIST_INITIALIZER;
-
-ebb_poll_t (ebb_board_console_read)(ebb_cx *cx, ebb_wait *w, void *buf, size_t max, size_t *got)
-{
-    (void)buf;
-    (void)max;
-    (void)got;
-    return EBB_POLL(ebb_wait_on)(cx, w, &rx_waiters);
-}
-
-size_t ebb_board_console_rx_count(void) { return 0; }
-
-uint32_t ebb_board_console_overruns(void) { return 0; }
+void ebb_board_console_rx_init(void) {}
 
 void ebb_board_host_init(ebb_executor *ex)
 {
     ebb_board_virtual_button_reset();
     led_ons = 0;
-    ebb_waitlist_init(&tx.waiters);
-    tx.owner = NULL;
+    ebb_uart_init(&console, &host_ops);
+    tx.len = 0;
     tx.running = ex != NULL && ebb_task_spawn(ex, &transmitter.task) == EBB_OK;
 }
 

@@ -88,10 +88,6 @@ typedef enum ebb_board_edge {
     EBB_BOARD_ANY = 3,
 } ebb_board_edge;
 
-/** State of one asynchronous console write (ebb_board_console_write);
- *  embed it in the task's state, zero-initialise. */
-typedef ebb_uart_write_op ebb_board_write_op;
-
 /**
  * Bring the board up: clocks, console (115200 8N1, interrupt-driven), LED
  * (off), button line (no edge selected yet), probe pins (low), and the
@@ -105,11 +101,20 @@ void ebb_board_init(void);
 uint32_t ebb_board_core_hz(void);
 
 /**
+ * The console: a UART (ebb_uart.h) at 115200 8N1, interrupt-driven, set up
+ * by ebb_board_init().  Write with ebb_uart_write(cx, op, ebb_board_console,
+ * data, len), read with ebb_uart_read(), poll with ebb_uart_write_blocking().
+ * Its receiver is on with a ring of EBB_BOARD_CONSOLE_RX_SIZE bytes, unless
+ * the application writes EBB_BOARD_CONSOLE_NO_RX().
+ */
+extern ebb_uart *const ebb_board_console;
+
+/**
  * Attach the console's receive ring and turn the receiver on; called by
- * ebb_board_init().  The board library's default definition (its own object)
- * costs the ring's RAM; an application that never reads the console writes
- * EBB_BOARD_CONSOLE_NO_RX() at file scope instead, and (on the boards that
- * keep the ring apart: the STM32 ones) the ring is not linked.
+ * ebb_board_init().  The default definition (boards/common/console_rx.c, an
+ * object of its own) costs the ring's RAM; an application that never reads
+ * the console writes EBB_BOARD_CONSOLE_NO_RX() at file scope instead, and
+ * the ring is not linked.
  * Context: ebb_board_init only.
  */
 void ebb_board_console_rx_init(void);
@@ -118,13 +123,9 @@ void ebb_board_console_rx_init(void);
 #define EBB_BOARD_CONSOLE_NO_RX() \
     void ebb_board_console_rx_init(void) {}
 
-/** Write `len` bytes to the console by polling.  Context: any (not while an
- *  async console write is in progress if the output must not interleave).
- *  Cost: the transmission time. */
-void ebb_board_write(const void *data, size_t len);
-
-/** Write a NUL-terminated string by polling (also the port's panic/fault
- *  output hook).  Context: any.  Cost: the transmission time. */
+/** Write a NUL-terminated string to the console by polling (also the
+ *  port's panic/fault output hook).  Context: any.  Cost: the transmission
+ *  time. */
 void ebb_board_puts(const char *s);
 
 /** Switch the user LED.  Context: any.  Cost: 1 store (bit-band BSRR) on
@@ -134,17 +135,6 @@ void ebb_board_led(bool on);
 /** True while the user button is pressed.  Context: any.  Cost: 1 load. */
 bool ebb_board_button_pressed(void);
 
-/*
- * The awaitables below, and the probe macros, are the board's: a board
- * whose ebb_board_config.h names an EBB_BOARD_INLINE_HEADER defines them
- * there, static inline (the STM32 boards do: in the showdown's measured
- * windows the edge wait is a direct call into the EXTI driver and a probe
- * write one store); the others define them in their library.  Either way
- * an application sees the same names and types, checked below.
- */
-#ifdef EBB_BOARD_INLINE_HEADER
-#include EBB_BOARD_INLINE_HEADER
-#else
 /**
  * Awaitable: the next `edge` of the user button after the wait started.
  * The selected edge stays selected after it fired; all waiters of the
@@ -152,55 +142,11 @@ bool ebb_board_button_pressed(void);
  * Context: task.  Cost: a lock and a list insert.
  */
 EBB_AWAITABLE ebb_poll_t ebb_board_button_wait(ebb_cx *cx, ebb_wait *w, ebb_board_edge edge);
-
-/**
- * Awaitable: transmit `len` bytes at `data` (valid until READY) on the
- * console; READY once the last byte is out.  One write at a time, other
- * writers wait their turn in FIFO order.  Cancelling stops after the byte
- * in flight.  Context: task.  Cost: per byte at most one interrupt.
- */
-EBB_AWAITABLE ebb_poll_t ebb_board_console_write(ebb_cx *cx, ebb_board_write_op *op, const void *data, size_t len);
-
-/**
- * Awaitable: wait until at least one byte has been received on the
- * console, then copy up to `max` (> 0) bytes into `buf` and set *got.
- * Bytes stay in the ring until read, so a cancelled read loses nothing.
- * Context: task (one reader).  Cost: O(bytes copied).
- */
-EBB_AWAITABLE ebb_poll_t ebb_board_console_read(ebb_cx *cx, ebb_wait *w, void *buf, size_t max, size_t *got);
-
-/** Bytes waiting in the console's receive ring.  Context: any.  O(1). */
-size_t ebb_board_console_rx_count(void);
-
-/** Console bytes lost so far (ring full or hardware overrun).
- *  Context: any.  O(1). */
-uint32_t ebb_board_console_overruns(void);
-#endif
-
 #define ebb_board_button_wait(...) EBB_AWAITABLE_CALL(ebb_board_button_wait, __VA_ARGS__)
-#define ebb_board_console_write(...) EBB_AWAITABLE_CALL(ebb_board_console_write, __VA_ARGS__)
-#define ebb_board_console_read(...) EBB_AWAITABLE_CALL(ebb_board_console_read, __VA_ARGS__)
-
-/* The board's definitions, inline or not, have exactly these types. */
-#if !defined(__cplusplus) && !defined(__DOXYGEN__)
-_Static_assert(__builtin_types_compatible_p(__typeof__(&(ebb_board_button_wait)),
-                                            ebb_poll_t (*)(ebb_cx *, ebb_wait *, ebb_board_edge)),
-               "ebb_board_button_wait: wrong type");
-_Static_assert(__builtin_types_compatible_p(__typeof__(&(ebb_board_console_write)),
-                                            ebb_poll_t (*)(ebb_cx *, ebb_board_write_op *, const void *, size_t)),
-               "ebb_board_console_write: wrong type");
-_Static_assert(__builtin_types_compatible_p(__typeof__(&(ebb_board_console_read)),
-                                            ebb_poll_t (*)(ebb_cx *, ebb_wait *, void *, size_t, size_t *)),
-               "ebb_board_console_read: wrong type");
-_Static_assert(__builtin_types_compatible_p(__typeof__(&ebb_board_console_rx_count), size_t (*)(void)),
-               "ebb_board_console_rx_count: wrong type");
-_Static_assert(__builtin_types_compatible_p(__typeof__(&ebb_board_console_overruns), uint32_t (*)(void)),
-               "ebb_board_console_overruns: wrong type");
-#endif
 
 /* Probe pins for measurements (the study's PG0 = interrupt pin, PG1 =
- * thread pin): one store each where the board has GPIO, nothing where it
- * has none. */
+ * thread pin): one store each where the board has GPIO (its
+ * ebb_board_config.h defines them), nothing where it has none. */
 #ifndef EBB_BOARD_PROBE_IRQ_HIGH
 /** Interrupt probe pin high.  Context: any.  Cost: one store or nothing. */
 #define EBB_BOARD_PROBE_IRQ_HIGH() ((void)0)

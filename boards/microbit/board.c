@@ -17,16 +17,8 @@
 #define GPIO_OUTCLR EBB_NRF51_REG(GPIO_BASE, 0x50Cu)
 #define GPIO_DIRSET EBB_NRF51_REG(GPIO_BASE, 0x518u)
 
-static uint8_t console_rx[EBB_BOARD_CONSOLE_RX_SIZE];
 static ebb_nrf51_uart console;
-static bool console_up;
-
-void ebb_board_write(const void *data, size_t len)
-{
-    if (console_up) {
-        ebb_nrf51_uart_write_blocking(&console, data, len);
-    }
-}
+ebb_uart *const ebb_board_console = &console.uart;
 
 void ebb_board_led(bool on)
 {
@@ -38,41 +30,18 @@ void ebb_board_led(bool on)
     }
 }
 
-/* ---- console (ebb_board.h) ---- */
-
-ebb_poll_t (ebb_board_console_write)(ebb_cx *cx, ebb_board_write_op *op, const void *data, size_t len)
-{
-    return EBB_POLL(ebb_nrf51_uart_write)(cx, op, &console, data, len);
-}
-
-ebb_poll_t (ebb_board_console_read)(ebb_cx *cx, ebb_wait *w, void *buf, size_t max, size_t *got)
-{
-    return EBB_POLL(ebb_nrf51_uart_read)(cx, w, &console, buf, max, got);
-}
-
-size_t ebb_board_console_rx_count(void)
-{
-    return ebb_nrf51_uart_rx_count(&console);
-}
-
-uint32_t ebb_board_console_overruns(void)
-{
-    return ebb_nrf51_uart_overruns(&console);
-}
-
 void UART0_IRQHandler(void)
 {
-    uint16_t const from = console.rx.head;
+    uint16_t const from = ebb_board_keys_mark(&console.uart);
     ebb_nrf51_uart_isr(&console);
-    ebb_board_take_keys(&console.rx, from, ebb_board_virtual_keys_mode());
+    ebb_board_take_keys(&console.uart, from, ebb_board_virtual_keys_mode());
 }
 
 void ebb_board_init(void)
 {
     ebb_nrf51_uart_init(&console, EBB_NRF51_UART0_BASE, EBB_NRF51_UART0_IRQ,
-                        EBB_BOARD_CONSOLE_TXD_PIN, EBB_BOARD_CONSOLE_RXD_PIN, console_rx,
-                        sizeof console_rx, EBB_BOARD_PRIO_CONSOLE);
-    console_up = true;
+                        EBB_BOARD_CONSOLE_TXD_PIN, EBB_BOARD_CONSOLE_RXD_PIN, EBB_BOARD_PRIO_CONSOLE);
+    ebb_board_console_rx_init();
     GPIO_OUTCLR = (1u << EBB_BOARD_LED_ROW_PIN) | (1u << EBB_BOARD_LED_COL_PIN);
     GPIO_DIRSET = (1u << EBB_BOARD_LED_ROW_PIN) | (1u << EBB_BOARD_LED_COL_PIN);
     /* Time before the finger and keys tasks: their spawns may be traced,

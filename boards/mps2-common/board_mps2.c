@@ -12,15 +12,8 @@
 #include "ebb_cmsdk_time.h"
 #include "ebb_cmsdk_uart.h"
 
-static uint8_t console_rx[EBB_BOARD_CONSOLE_RX_SIZE];
 static ebb_cmsdk_uart console;
-
-void ebb_board_write(const void *data, size_t len)
-{
-    if (console.regs != NULL) {
-        ebb_cmsdk_uart_write_blocking(&console, data, len);
-    }
-}
+ebb_uart *const ebb_board_console = &console.uart;
 
 void ebb_board_led(bool on)
 {
@@ -32,31 +25,11 @@ void ebb_board_led(bool on)
 
 /* ---- console ---- */
 
-ebb_poll_t (ebb_board_console_write)(ebb_cx *cx, ebb_board_write_op *op, const void *data, size_t len)
-{
-    return EBB_POLL(ebb_cmsdk_uart_write)(cx, op, &console, data, len);
-}
-
-ebb_poll_t (ebb_board_console_read)(ebb_cx *cx, ebb_wait *w, void *buf, size_t max, size_t *got)
-{
-    return EBB_POLL(ebb_cmsdk_uart_read)(cx, w, &console, buf, max, got);
-}
-
-size_t ebb_board_console_rx_count(void)
-{
-    return ebb_cmsdk_uart_rx_count(&console);
-}
-
-uint32_t ebb_board_console_overruns(void)
-{
-    return ebb_cmsdk_uart_overruns(&console);
-}
-
 static void console_isr(void)
 {
-    uint16_t const from = console.rx.head;
+    uint16_t const from = ebb_board_keys_mark(&console.uart);
     ebb_cmsdk_uart_isr(&console);
-    ebb_board_take_keys(&console.rx, from, ebb_board_virtual_keys_mode());
+    ebb_board_take_keys(&console.uart, from, ebb_board_virtual_keys_mode());
 }
 
 void EBB_BOARD_CONSOLE_RX_HANDLER(void)
@@ -86,8 +59,8 @@ void EBB_BOARD_TIME_ALARM_HANDLER(void)
 void ebb_board_init(void)
 {
     ebb_cmsdk_uart_init(&console, EBB_BOARD_CONSOLE_BASE, EBB_BOARD_CONSOLE_RX_IRQ,
-                        EBB_BOARD_CONSOLE_TX_IRQ, EBB_BOARD_CORE_HZ, 115200u, console_rx,
-                        sizeof console_rx, EBB_BOARD_PRIO_CONSOLE);
+                        EBB_BOARD_CONSOLE_TX_IRQ, EBB_BOARD_CORE_HZ, 115200u, EBB_BOARD_PRIO_CONSOLE);
+    ebb_board_console_rx_init();
     ebb_board_led(false);
     /* Time before the finger and keys tasks: their spawns may be traced,
      * and the trace's clock is ebb's (ebb/stats.h). */

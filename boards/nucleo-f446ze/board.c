@@ -8,7 +8,9 @@
  */
 #include "ebb_board.h"
 
+#include "ebb_stm32_exti.h"
 #include "ebb_stm32_rcc.h"
+#include "ebb_stm32_usart.h"
 #include "regs/rcc.h"
 #if EBB_NUCLEO_TIME_SYSTICK
 #include "ebb_time_systick.h"
@@ -16,7 +18,9 @@
 #include "ebb_stm32_time_tim.h"
 #endif
 
-ebb_usart ebb__board_console;
+static ebb_stm32_usart console;
+ebb_uart *const ebb_board_console = &console.uart;
+
 /* The study's clock, its values visible here: the core clock below folds
  * to a constant. */
 static const ebb_stm32_clock_config clock = EBB_STM32_CLOCK_F446_180MHZ;
@@ -57,7 +61,7 @@ __attribute__((cold)) void ebb_board_exit(int code)
 
 void USART3_IRQHandler(void)
 {
-    ebb_usart_isr(&ebb__board_console);
+    ebb_stm32_usart_isr(&console);
 }
 
 __attribute__((cold)) void ebb_board_init(void)
@@ -78,8 +82,8 @@ __attribute__((cold)) void ebb_board_init(void)
         EBB_GPIO_INPUT(EBB_BOARD_BUTTON_PORT, EBB_BOARD_BUTTON_PIN, EBB_GPIO_PULL_NONE),
     };
     ebb_gpio_configure(pins, sizeof pins / sizeof pins[0]);
-    ebb_usart_init(&ebb__board_console, EBB_STM32_USART3_BASE, EBB_BOARD_CONSOLE_IRQ,
-                   core_hz / 4u, 115200u, EBB_BOARD_PRIO_CONSOLE);
+    ebb_stm32_usart_init(&console, EBB_STM32_USART3_BASE, EBB_BOARD_CONSOLE_IRQ, core_hz / 4u,
+                         115200u, EBB_BOARD_PRIO_CONSOLE);
     ebb_board_console_rx_init();
 
     ebb_exti_init_line(EBB_BOARD_BUTTON_LINE, EBB_BOARD_BUTTON_PORT, EBB_BOARD_PRIO_EXTI);

@@ -15,7 +15,7 @@ ebb_board(
   CPU -mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16
   LIBC newlib-nano
   LINKER_SCRIPT memory.ld
-  SOURCES board.c ../common/board_common.c ../common/console_rx.c
+  SOURCES board.c ../common/board_common.c
   LIBRARIES ebb::hal_stm32f4
   TIME_DRIVER ${time})
 ebb_public_headers(ebb_board ${EBB_SOURCE_DIR}/boards/common) # ebb_board_stm32.h

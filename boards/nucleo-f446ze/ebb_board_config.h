@@ -3,8 +3,6 @@
 #define EBB_BOARD_CONFIG_H
 
 #define EBB_BOARD_NAME "nucleo-f446ze"
-/* Button, console and probes inline (boards/common/ebb_board_stm32.h). */
-#define EBB_BOARD_INLINE_HEADER "ebb_board_stm32.h"
 #define EBB_BOARD_CORE_HZ 180000000u
 #define EBB_BOARD_APB1_HZ 45000000u
 #define EBB_BOARD_APB1_TIM_HZ 90000000u /* x2 because APB1 is divided */
@@ -54,5 +52,8 @@
 #if EBB_BOARD_SEMIHOSTING && !EBB_CONFIG_PORT_SEMIHOSTING
 #error "EBB_BOARD_SEMIHOSTING=1 as a C define only: configure with cmake -DEBB_BOARD_SEMIHOSTING=1, which turns on the port's side too"
 #endif
+
+/* The probe pins: GPIO bit-band stores. */
+#include "ebb_board_stm32.h"
 
 #endif

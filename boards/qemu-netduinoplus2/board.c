@@ -9,10 +9,13 @@
 #include "ebb_board.h"
 
 #include "ebb_board_keys.h" /* Ctrl-B: the key player */
+#include "ebb_stm32_exti.h"
+#include "ebb_stm32_usart.h"
 #include "ebb_board_virtual.h"
 #include "ebb_time_systick.h"
 
-ebb_usart ebb__board_console;
+static ebb_stm32_usart console;
+ebb_uart *const ebb_board_console = &console.uart;
 
 /* QEMU ignores BRR; any plausible APB2 clock will do. */
 #define CONSOLE_PCLK_HZ 84000000u
@@ -127,20 +130,15 @@ void ebb_board_keys_toggle_button(bool enable)
 
 void USART1_IRQHandler(void)
 {
-    ebb_usart_rx *rx = ebb_usart_rx_of(&ebb__board_console);
-    if (rx == NULL) { /* receiver off: no keys either */
-        ebb_usart_isr(&ebb__board_console);
-        return;
-    }
-    uint16_t from = rx->ring.head;
-    ebb_usart_isr(&ebb__board_console);
-    ebb_board_take_keys(&rx->ring, from, keys_mode);
+    uint16_t const from = ebb_board_keys_mark(&console.uart);
+    ebb_stm32_usart_isr(&console);
+    ebb_board_take_keys(&console.uart, from, keys_mode);
 }
 
 void ebb_board_init(void)
 {
-    ebb_usart_init(&ebb__board_console, EBB_STM32_USART1_BASE, EBB_BOARD_CONSOLE_IRQ,
-                   CONSOLE_PCLK_HZ, 115200u, EBB_BOARD_PRIO_CONSOLE);
+    ebb_stm32_usart_init(&console, EBB_STM32_USART1_BASE, EBB_BOARD_CONSOLE_IRQ, CONSOLE_PCLK_HZ,
+                         115200u, EBB_BOARD_PRIO_CONSOLE);
     ebb_board_console_rx_init();
     ebb_board_led(false);
     EBB_BOARD_PROBE_IRQ_LOW();

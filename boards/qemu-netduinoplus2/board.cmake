@@ -6,7 +6,7 @@ ebb_board(
   CPU -mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16
   LIBC newlib-nano
   LINKER_SCRIPT memory.ld
-  SOURCES board.c ../common/board_common.c ../common/console_rx.c ../virtual/key_player.c ../virtual/finger.c
+  SOURCES board.c ../common/board_common.c ../virtual/key_player.c ../virtual/finger.c
   LIBRARIES ebb::hal_stm32f4
   TIME_DRIVER ebb::time_systick
   QEMU qemu-system-arm -M netduinoplus2 -nographic -monitor none -serial stdio

@@ -3,8 +3,6 @@
 #define EBB_BOARD_CONFIG_H
 
 #define EBB_BOARD_NAME "qemu-netduinoplus2"
-/* Button, console and probes inline (boards/common/ebb_board_stm32.h). */
-#define EBB_BOARD_INLINE_HEADER "ebb_board_stm32.h"
 #define EBB_BOARD_CORE_HZ 168000000u
 
 /* The virtual button stands where the NUCLEO's is: "PC13" on EXTI13. */
@@ -45,5 +43,8 @@
 /* The one line an application's interrupt executor may take. */
 #define EBB_BOARD_SPARE_IRQ EBB_BOARD_SPARE1_IRQ
 #define EBB_BOARD_SPARE_IRQ_HANDLER EBB_BOARD_SPARE1_HANDLER
+
+/* The probe pins: GPIO bit-band stores. */
+#include "ebb_board_stm32.h"
 
 #endif

@@ -17,7 +17,8 @@
 #include "ebb_riscv.h"
 #include "ebb_time_mtimer.h"
 
-ebb_ns16550 ebb__board_console; /* also console_rx.c's */
+static ebb_ns16550 console;
+ebb_uart *const ebb_board_console = &console.uart;
 static volatile bool led;
 
 uint32_t ebb_board_core_hz(void)
@@ -58,54 +59,16 @@ void ebb_board_exit(int code)
     }
 }
 
-void ebb_board_write(const void *data, size_t len)
-{
-    if (ebb__board_console.base != 0) {
-        ebb_ns16550_write_blocking(&ebb__board_console, data, len);
-    }
-}
-
-void ebb_board_puts(const char *s)
-{
-    size_t n = 0;
-    while (s[n] != '\0') {
-        n++;
-    }
-    ebb_board_write(s, n);
-}
-
 void ebb_board_led(bool on)
 {
     led = on;
 }
 
-/* ---- console (ebb_board.h) ---- */
-
-ebb_poll_t (ebb_board_console_write)(ebb_cx *cx, ebb_board_write_op *op, const void *data, size_t len)
-{
-    return EBB_POLL(ebb_ns16550_write)(cx, op, &ebb__board_console, data, len);
-}
-
-ebb_poll_t (ebb_board_console_read)(ebb_cx *cx, ebb_wait *w, void *buf, size_t max, size_t *got)
-{
-    return EBB_POLL(ebb_ns16550_read)(cx, w, &ebb__board_console, buf, max, got);
-}
-
-size_t ebb_board_console_rx_count(void)
-{
-    return ebb_ns16550_rx_count(&ebb__board_console);
-}
-
-uint32_t ebb_board_console_overruns(void)
-{
-    return ebb_ns16550_overruns(&ebb__board_console);
-}
-
 static void console_isr(void)
 {
-    uint16_t const from = ebb__board_console.rx.head;
-    ebb_ns16550_isr(&ebb__board_console);
-    ebb_board_take_keys(&ebb__board_console.rx, from, ebb_board_virtual_keys_mode());
+    uint16_t const from = ebb_board_keys_mark(&console.uart);
+    ebb_ns16550_isr(&console);
+    ebb_board_take_keys(&console.uart, from, ebb_board_virtual_keys_mode());
 }
 
 void ebb_board_init(void)
@@ -118,7 +81,7 @@ void ebb_board_init(void)
     ebb_rv_swi_executor_init(&finger_exec, EBB_CONFIG_RV_SWI_LEVELS);
     ebb_board_finger_attach(&finger_exec.ex, NULL);
     ebb_board_virtual_keys_attach(&finger_exec.ex);
-    ebb_ns16550_init(&ebb__board_console, EBB_VIRT_UART, 0, EBB_VIRT_UART_CLK_HZ, 115200u);
+    ebb_ns16550_init(&console, EBB_VIRT_UART, 0, EBB_VIRT_UART_CLK_HZ, 115200u);
     ebb_board_console_rx_init();
     ebb_rv_plic_enable(EBB_VIRT_UART_IRQ, EBB_BOARD_PRIO_CONSOLE, console_isr);
     ebb_board_led(false);

@@ -8,7 +8,7 @@ ebb_board(
   # toolchain file (GCC 12 picks no RV32 multilib for "rv32imac_zicsr").
   LIBC picolibc
   LINKER_SCRIPT memory.ld
-  SOURCES board.c console_rx.c ../virtual/button.c ../virtual/key_player.c ../virtual/finger.c
+  SOURCES board.c ../virtual/button.c ../virtual/key_player.c ../virtual/finger.c
   LIBRARIES ebb::hal_ns16550
   TIME_DRIVER ebb::time_mtimer
   # -bios none: no OpenSBI; the hart jumps straight to the ELF in RAM.

@@ -3,8 +3,8 @@
 #   ebb::time_cmsdk      tickless time on two APB timers
 # The vector table depends on the image: the board adds its own to
 # ebb::startup (vectors_mps2.c or vectors_sse200.c).
-ebb_add_library(hal_cmsdk STATIC uart.c ${EBB_SOURCE_DIR}/hal/common/uart.c)
+ebb_add_library(hal_cmsdk STATIC uart.c)
 ebb_public_headers(ebb_hal_cmsdk ${CMAKE_CURRENT_LIST_DIR})
-target_link_libraries(ebb_hal_cmsdk PUBLIC ebb)
+target_link_libraries(ebb_hal_cmsdk PUBLIC ebb_hal ebb)
 ebb_add_library(time_cmsdk STATIC time_cmsdk.c)
 target_link_libraries(ebb_time_cmsdk PUBLIC ebb_hal_cmsdk ebb)

@@ -10,6 +10,7 @@
  */
 #include "ebb_ns16550.h"
 
+#include "ebb/contract.h"
 #include "ebb/driver/port.h"
 
 EBB_MODULE("ns16550");
@@ -35,18 +36,69 @@ static inline volatile uint8_t *reg(const ebb_ns16550 *u, unsigned r)
     return (volatile uint8_t *)(u->base + ((uintptr_t)r << u->shift));
 }
 
+static ebb_ns16550 *of(ebb_uart *u) { return EBB_CONTAINER_OF(u, ebb_ns16550, uart); }
+
+/* Fill the FIFO if it is empty.  Lock held (or in the ISR). */
+static void feed(ebb_ns16550 *u)
+{
+    if (u->uart.tx_ptr != u->uart.tx_end && (*reg(u, LSR) & LSR_THRE)) {
+        for (unsigned n = 0; n < TX_FIFO && u->uart.tx_ptr != u->uart.tx_end; n++) {
+            *reg(u, THR) = *u->uart.tx_ptr++;
+        }
+    }
+}
+
+static bool tx_start(ebb_uart *uart)
+{
+    ebb_ns16550 *u = of(uart);
+    feed(u);
+    if (uart->tx_ptr == uart->tx_end && (*reg(u, LSR) & LSR_THRE)) {
+        return true; /* QEMU with a ready backend, or an empty write */
+    }
+    u->ier |= IER_ETBEI; /* THRE interrupts from now */
+    *reg(u, IER) = u->ier;
+    return false;
+}
+
+static void tx_stop(ebb_uart *uart)
+{
+    ebb_ns16550 *u = of(uart);
+    u->ier &= (uint8_t)~IER_ETBEI;
+    *reg(u, IER) = u->ier;
+}
+
+static void rx_on(ebb_uart *uart)
+{
+    ebb_ns16550 *u = of(uart);
+    u->ier |= IER_ERBFI;
+    *reg(u, IER) = u->ier;
+}
+
+static void write_blocking(ebb_uart *uart, const void *data, size_t len)
+{
+    ebb_ns16550 *u = of(uart);
+    const uint8_t *p = (const uint8_t *)data;
+    for (size_t i = 0; i < len; i++) {
+        while (!(*reg(u, LSR) & LSR_THRE)) {
+        }
+        *reg(u, THR) = p[i];
+    }
+    while (!(*reg(u, LSR) & LSR_TEMT)) {
+    }
+}
+
+static const ebb_uart_ops ops = {tx_start, tx_stop, rx_on, write_blocking};
+
 void ebb_ns16550_init(ebb_ns16550 *u, uintptr_t base, unsigned reg_shift, uint32_t clk_hz,
                       uint32_t baud)
 {
     EBB_REQUIRE(1, baud > 0);
+    ebb_uart_init(&u->uart, &ops);
     u->base = base;
     u->shift = (uint8_t)reg_shift;
-    u->tx = (ebb_uart_tx){0};
-    u->rx = (ebb_uart_rx){0}; /* receiver off until ebb_ns16550_rx_start() */
-    ebb_waitlist_init(&u->rx.waiters);
     u->ier = 0;
 
-    uint32_t div = (clk_hz + 8u * baud) / (16u * baud);
+    uint32_t div = baud > 0 ? (clk_hz + 8u * baud) / (16u * baud) : 1u;
     if (div == 0) {
         div = 1;
     }
@@ -62,105 +114,35 @@ void ebb_ns16550_init(ebb_ns16550 *u, uintptr_t base, unsigned reg_shift, uint32
     }
 }
 
-void ebb_ns16550_rx_start(ebb_ns16550 *u, uint8_t *rx_buf, uint16_t rx_size)
-{
-    EBB_REQUIRE(1, rx_buf != NULL && rx_size >= 2 && (rx_size & (rx_size - 1u)) == 0);
-    ebb_irq_state s = ebb_port_lock();
-    ebb_uart_rx_init(&u->rx, rx_buf, rx_size);
-    u->ier |= IER_ERBFI;
-    *reg(u, IER) = u->ier;
-    ebb_port_unlock(s);
-}
-
-/* Fill the FIFO if it is empty.  Lock held (or in the ISR). */
-static void feed(ebb_ns16550 *u)
-{
-    if (u->tx.ptr != u->tx.end && (*reg(u, LSR) & LSR_THRE)) {
-        for (unsigned n = 0; n < TX_FIFO && u->tx.ptr != u->tx.end; n++) {
-            *reg(u, THR) = *u->tx.ptr++;
-        }
-    }
-}
-
-static bool tx_start(void *drv)
-{
-    ebb_ns16550 *u = drv;
-    feed(u);
-    if (u->tx.ptr == u->tx.end && (*reg(u, LSR) & LSR_THRE)) {
-        return true; /* QEMU with a ready backend, or an empty write */
-    }
-    u->ier |= IER_ETBEI; /* THRE interrupts from now */
-    *reg(u, IER) = u->ier;
-    return false;
-}
-
-static void tx_stop(void *drv)
-{
-    ebb_ns16550 *u = drv;
-    u->ier &= (uint8_t)~IER_ETBEI;
-    *reg(u, IER) = u->ier;
-}
-
-static const ebb_uart_tx_ops tx_ops = {tx_start, tx_stop};
-
-ebb_poll_t (ebb_ns16550_write)(ebb_cx *cx, ebb_ns16550_write_op *op, ebb_ns16550 *u, const void *data,
-                             size_t len)
-{
-    return ebb_uart_tx_write(cx, op, &u->tx, data, len, &tx_ops, u);
-}
-
-ebb_poll_t (ebb_ns16550_read)(ebb_cx *cx, ebb_wait *w, ebb_ns16550 *u, void *buf, size_t max, size_t *got)
-{
-    EBB_REQUIRE(2, u->rx.buf != NULL);
-    return ebb_uart_rx_read(cx, w, &u->rx, buf, max, got);
-}
-
-void ebb_ns16550_write_blocking(ebb_ns16550 *u, const void *data, size_t len)
-{
-    const uint8_t *p = (const uint8_t *)data;
-    for (size_t i = 0; i < len; i++) {
-        while (!(*reg(u, LSR) & LSR_THRE)) {
-        }
-        *reg(u, THR) = p[i];
-    }
-    while (!(*reg(u, LSR) & LSR_TEMT)) {
-    }
-}
-
 void ebb_ns16550_isr(ebb_ns16550 *u)
 {
     (void)*reg(u, IIR); /* reading IIR acknowledges a THRE interrupt */
+    ebb_uart_rx *rx = u->uart.rx;
     uint8_t lsr;
     bool woke = false;
     while ((lsr = *reg(u, LSR)) & (LSR_DR | LSR_OE)) {
-        if (lsr & LSR_OE) {
-            u->rx.overruns++; /* bytes after the FIFO's last were lost */
+        if ((lsr & LSR_OE) && rx != NULL) {
+            rx->overruns++; /* bytes after the FIFO's last were lost */
         }
         if (!(lsr & LSR_DR)) {
             break;
         }
         uint8_t b = *reg(u, RBR);
-        if (u->rx.buf == NULL) {
-            continue; /* receiver off: the byte is dropped */
+        if (rx != NULL) { /* else the receiver is off: the byte is dropped */
+            woke |= ebb_uart_rx_put(rx, b);
         }
-        woke |= ebb_uart_rx_put(&u->rx, b);
     }
     if (woke) {
-        ebb_uart_rx_wake(&u->rx);
+        ebb_uart_rx_wake(rx);
     }
-    if (u->tx.owner != NULL && (lsr & LSR_THRE)) {
-        bool freed = false;
+    if (ebb_uart_tx_busy(&u->uart) && (lsr & LSR_THRE)) {
         ebb_irq_state s = ebb_port_lock();
-        if (u->tx.ptr != u->tx.end) {
+        if (u->uart.tx_ptr != u->uart.tx_end) {
             feed(u);
         } else {
-            ebb_uart_tx_end_locked(&u->tx); /* the last byte has left the FIFO */
-            tx_stop(u);
-            freed = true;
+            tx_stop(&u->uart);
+            ebb_uart_tx_end_locked(&u->uart); /* the last byte has left the FIFO */
         }
         ebb_port_unlock(s);
-        if (freed) {
-            ebb_uart_tx_wake(&u->tx); /* with the lock released: O(1) masked */
-        }
     }
 }

@@ -1,8 +1,8 @@
 # STM32F4 HAL (ebb_use_hal(stm32f4)): ebb::hal_stm32f4 (GPIO, EXTI, USART,
 # RCC), the TIM2/TIM5 time driver ebb::time_tim, and the vector table.
-ebb_add_library(hal_stm32f4 STATIC gpio.c exti.c usart.c usart_rx.c rcc.c ${EBB_SOURCE_DIR}/hal/common/uart.c)
+ebb_add_library(hal_stm32f4 STATIC gpio.c exti.c usart.c rcc.c)
 ebb_public_headers(ebb_hal_stm32f4 ${CMAKE_CURRENT_LIST_DIR})
-target_link_libraries(ebb_hal_stm32f4 PUBLIC ebb)
+target_link_libraries(ebb_hal_stm32f4 PUBLIC ebb_hal ebb)
 ebb_add_library(time_tim STATIC time_tim.c)
 target_link_libraries(ebb_time_tim PUBLIC ebb_hal_stm32f4 ebb)
 # Referenced by nobody by name: linked as an object through ebb::startup.

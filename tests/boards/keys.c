@@ -47,7 +47,7 @@ static ebb_poll_t reader_poll(ebb_task *self, ebb_cx *cx)
     struct reader *r = EBB_CONTAINER_OF(self, struct reader, task);
     EBB_BEGIN(cx, &self->co);
     while (!r->end) {
-        EBB_AWAIT(ebb_board_console_read(&r->wait, r->buf, sizeof r->buf, &r->got));
+        EBB_AWAIT(ebb_uart_read(&r->wait, ebb_board_console, r->buf, sizeof r->buf, &r->got));
         for (size_t i = 0; i < r->got; i++) {
             if (r->buf[i] == '.') {
                 r->end = true;

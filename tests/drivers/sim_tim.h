@@ -35,8 +35,7 @@
 
 #include "sim_time.h"
 
-void *sim_periph(uintptr_t addr);
-#define EBB_STM32_PERIPH(type, addr) ((type *)sim_periph((uintptr_t)(addr)))
+#include "sim_periph.h"
 
 #include "ebb_stm32_time_tim.h"
 #include "regs/rcc.h"

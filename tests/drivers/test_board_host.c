@@ -32,7 +32,7 @@ static void observe(const void *data, size_t len)
 
 struct writer {
     ebb_task task;
-    ebb_board_write_op op;
+    ebb_uart_write_op op;
     const char *text;
     int order; /* 1, 2, ...: when its write completed */
 };
@@ -42,7 +42,7 @@ static ebb_poll_t writer_poll(ebb_task *self, ebb_cx *cx)
 {
     struct writer *w = EBB_CONTAINER_OF(self, struct writer, task);
     EBB_BEGIN(cx, &self->co);
-    EBB_AWAIT(ebb_board_console_write(&w->op, w->text, strlen(w->text)));
+    EBB_AWAIT(ebb_uart_write(&w->op, ebb_board_console, w->text, strlen(w->text)));
     w->order = ++completed;
     EBB_END();
 }

@@ -10,7 +10,7 @@
 
 struct writer {
     ebb_task task;
-    ebb_board_write_op op;
+    ebb_uart_write_op op;
     const char *name;
     int i;
     char line[32];
@@ -35,7 +35,7 @@ static ebb_poll_t writer_poll(ebb_task *self, ebb_cx *cx)
     EBB_BEGIN(cx, &self->co);
     for (w->i = 0; w->i < 5; w->i++) {
         w->len = make_line(w->line, w->name, w->i);
-        EBB_AWAIT(ebb_board_console_write(&w->op, w->line, w->len));
+        EBB_AWAIT(ebb_uart_write(&w->op, ebb_board_console, w->line, w->len));
         EBB_YIELD();
     }
     EBB_END();
@@ -47,7 +47,7 @@ static struct writer wc = {.task = EBB_TASK_INITIALIZER(writer_poll), .name = "g
 
 struct tail {
     ebb_task task;
-    ebb_board_write_op op;
+    ebb_uart_write_op op;
     char all[96];
 };
 
@@ -58,13 +58,13 @@ static ebb_poll_t tail_poll(ebb_task *self, ebb_cx *cx)
 {
     struct tail *t = EBB_CONTAINER_OF(self, struct tail, task);
     EBB_BEGIN(cx, &self->co);
-    EBB_AWAIT(ebb_board_console_write(&t->op, long_line, sizeof long_line - 1));
-    EBB_AWAIT(ebb_board_console_write(&t->op, "", 0));
+    EBB_AWAIT(ebb_uart_write(&t->op, ebb_board_console, long_line, sizeof long_line - 1));
+    EBB_AWAIT(ebb_uart_write(&t->op, ebb_board_console, "", 0));
     for (int c = 0; c < 95; c++) {
         t->all[c] = (char)(' ' + c);
     }
     t->all[95] = '\n';
-    EBB_AWAIT(ebb_board_console_write(&t->op, t->all, sizeof t->all));
+    EBB_AWAIT(ebb_uart_write(&t->op, ebb_board_console, t->all, sizeof t->all));
     EBB_END();
 }
 
@@ -98,7 +98,7 @@ int main(void)
             ebb_port_idle(&exec);
         }
     }
-    FW_CHECK(ebb_board_console_overruns() == 0);
+    FW_CHECK(ebb_uart_overruns(ebb_board_console) == 0);
     ebb_board_puts("PASS\n");
     return 0;
 }

@@ -7,7 +7,7 @@
 struct blinky {
     ebb_task task;
     ebb_ticker ticker;
-    ebb_board_write_op out;
+    ebb_uart_write_op out;
     bool on;
     char line[40];
     size_t len;
@@ -33,7 +33,7 @@ static ebb_poll_t blinky_poll(ebb_task *self, ebb_cx *cx)
         b->on = !b->on;
         ebb_board_led(b->on);
         b->len = format(b->line, sizeof b->line, b->on, ebb_now());
-        EBB_AWAIT(ebb_board_console_write(&b->out, b->line, b->len));
+        EBB_AWAIT(ebb_uart_write(&b->out, ebb_board_console, b->line, b->len));
     }
     EBB_END();
 }

@@ -52,7 +52,7 @@ static ebb_poll_t button_poll(ebb_task *self, ebb_cx *cx)
 struct writer {
     ebb_task task;
     ebb_wait recv;
-    ebb_board_write_op out;
+    ebb_uart_write_op out;
     message msg;
 };
 
@@ -62,7 +62,7 @@ static ebb_poll_t writer_poll(ebb_task *self, ebb_cx *cx)
     EBB_BEGIN(cx, &self->co);
     for (;;) {
         EBB_AWAIT(ebb_channel_recv(&w->recv, &messages, &w->msg));
-        EBB_AWAIT(ebb_board_console_write(&w->out, w->msg.text, w->msg.len));
+        EBB_AWAIT(ebb_uart_write(&w->out, ebb_board_console, w->msg.text, w->msg.len));
     }
     EBB_END();
 }

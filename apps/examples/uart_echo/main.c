@@ -8,7 +8,7 @@
 struct echo {
     ebb_task task;
     ebb_wait rx;
-    ebb_board_write_op tx;
+    ebb_uart_write_op tx;
     uint8_t buf[16];
     size_t n;
     size_t i;
@@ -18,7 +18,7 @@ struct echo {
 
 static size_t overrun_report(char *out, size_t cap)
 {
-    int n = ebb_fmt(out, cap, "\r\noverruns: %lu\r\n", (unsigned long)ebb_board_console_overruns());
+    int n = ebb_fmt(out, cap, "\r\noverruns: %lu\r\n", (unsigned long)ebb_uart_overruns(ebb_board_console));
     return (size_t)n < cap ? (size_t)n : cap - 1;
 }
 
@@ -27,7 +27,7 @@ static ebb_poll_t echo_poll(ebb_task *self, ebb_cx *cx)
     struct echo *e = EBB_CONTAINER_OF(self, struct echo, task);
     EBB_BEGIN(cx, &self->co);
     for (;;) {
-        EBB_AWAIT(ebb_board_console_read(&e->rx, e->buf, sizeof e->buf, &e->n));
+        EBB_AWAIT(ebb_uart_read(&e->rx, ebb_board_console, e->buf, sizeof e->buf, &e->n));
         for (e->i = 0; e->i < e->n; e->i++) {
             uint8_t c = e->buf[e->i];
             if (c == 0x04) {
@@ -35,11 +35,11 @@ static ebb_poll_t echo_poll(ebb_task *self, ebb_cx *cx)
                 ebb_board_exit(0);
             } else if (c == '?') {
                 e->msg_len = overrun_report(e->msg, sizeof e->msg);
-                EBB_AWAIT(ebb_board_console_write(&e->tx, e->msg, e->msg_len));
+                EBB_AWAIT(ebb_uart_write(&e->tx, ebb_board_console, e->msg, e->msg_len));
             } else if (c == '\r' || c == '\n') {
-                EBB_AWAIT(ebb_board_console_write(&e->tx, "\r\n", 2));
+                EBB_AWAIT(ebb_uart_write(&e->tx, ebb_board_console, "\r\n", 2));
             } else {
-                EBB_AWAIT(ebb_board_console_write(&e->tx, &e->buf[e->i], 1));
+                EBB_AWAIT(ebb_uart_write(&e->tx, ebb_board_console, &e->buf[e->i], 1));
             }
         }
     }

@@ -8,6 +8,7 @@
  * the application's own EXTI15_10_IRQHandler (the showdown's probe-pin
  * wrapper around ebb_exti_dispatch) replaces the driver's.
  */
+#include "ebb_stm32_exti.h"
 #include "fwtest.h"
 
 #define WAKE_US 20u

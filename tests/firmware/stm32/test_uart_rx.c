@@ -22,8 +22,8 @@ static ebb_poll_t reader_poll(ebb_task *self, ebb_cx *cx)
 {
     struct reader *r = EBB_CONTAINER_OF(self, struct reader, task);
     EBB_BEGIN(cx, &self->co);
-    while (ebb_board_console_rx_count() != 0) {
-        EBB_AWAIT(ebb_board_console_read(&r->wait, r->buf + r->got,
+    while (ebb_uart_rx_count(ebb_board_console) != 0) {
+        EBB_AWAIT(ebb_uart_read(&r->wait, ebb_board_console, r->buf + r->got,
                                  sizeof r->buf - r->got, &r->n));
         r->got += r->n;
     }
@@ -41,8 +41,8 @@ int main(void)
     uint32_t seen = 0;
     ebb_ticks quiet_since = ebb_now();
     while (seen == 0 || ebb_now() - quiet_since < EBB_MS(1000)) {
-        uint32_t now_seen = ebb_board_console_rx_count() +
-                            ebb_board_console_overruns();
+        uint32_t now_seen = ebb_uart_rx_count(ebb_board_console) +
+                            ebb_uart_overruns(ebb_board_console);
         if (now_seen != seen) {
             seen = now_seen;
             quiet_since = ebb_now();
@@ -56,10 +56,10 @@ int main(void)
     ebb_board_puts("received ");
     fw_put_u64(reader.got);
     ebb_board_puts(", overruns ");
-    fw_put_u64(ebb_board_console_overruns());
+    fw_put_u64(ebb_uart_overruns(ebb_board_console));
     ebb_board_puts("\n");
     FW_CHECK(reader.got == 64u);
-    FW_CHECK(ebb_board_console_overruns() == TYPED - 64u);
+    FW_CHECK(ebb_uart_overruns(ebb_board_console) == TYPED - 64u);
     for (size_t i = 0; i < reader.got; i++) {
         FW_CHECK(reader.buf[i] == (uint8_t)('0' + i % 10u));
     }

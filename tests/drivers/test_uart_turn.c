@@ -1,12 +1,14 @@
 /*
- * test_usart_turn.c - hal/stm32f4/usart.c's transmit turn on simulated
- * registers: the end of a transmission wakes its writer and hands the
+ * test_uart_turn.c - the UART class's transmit turn (hal/common/uart.c),
+ * through the STM32 USART (hal/stm32f4/usart.c) on simulated registers:
+ * the end of a transmission wakes its writer and hands the
  * transmitter to the next waiting writer alone (first come first served),
  * so the interrupt does O(1) wakes however many writers wait; a writer
  * cancelled after it was handed the turn, or while transmitting, passes
  * the turn on, so none is lost.  The simulated USART takes every byte at
  * once (TXE set) and raises TC only when the test says the last stop bit
- * is out.
+ * is out.  Also: a wait in use elsewhere is refused (wait:2), a read
+ * without a receiver is uart:2, and a started receiver fills its ring.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -19,20 +21,31 @@
 #include "ebb/ebb.h"
 #include "ebb_host.h"
 #include "ebb_stm32_usart.h"
+#include "regs/rcc.h"
 
-/* usart.c's set-up calls these (ebb_usart_init, not used here). */
+/* usart.c's set-up calls these. */
 void ebb_cm_irq_enable(unsigned irq) { (void)irq; }
 void ebb_cm_irq_disable(unsigned irq) { (void)irq; }
 void ebb_cm_irq_set_prio(unsigned irq, unsigned prio) { (void)irq; (void)prio; }
 
 static ebb_stm32_usart_regs regs;
-static ebb_usart usart;
+static ebb_stm32_rcc_regs rcc;
+static ebb_stm32_usart usart;
+
+void *sim_periph(uintptr_t addr)
+{
+    if (addr == EBB_STM32_USART1_BASE) {
+        return &regs;
+    }
+    assert_true(addr == 0x40023800u); /* RCC */
+    return &rcc;
+}
 static EBB_EXECUTOR_DEFINE(exec, NULL);
 
 #define WRITERS 4
 struct writer {
     ebb_task task;
-    ebb_usart_write_op op;
+    ebb_uart_write_op op;
     unsigned polls;
     int order; /* 1, 2, ...: when its write completed; 0: not yet */
 };
@@ -44,7 +57,7 @@ static ebb_poll_t writer_poll(ebb_task *self, ebb_cx *cx)
     struct writer *x = EBB_CONTAINER_OF(self, struct writer, task);
     x->polls++;
     EBB_BEGIN(cx, &self->co);
-    EBB_AWAIT(ebb_usart_write(&x->op, &usart, "ab", 2));
+    EBB_AWAIT(ebb_uart_write(&x->op, &usart.uart, "ab", 2));
     x->order = ++completed;
     EBB_END();
 }
@@ -54,11 +67,9 @@ static int setup(void **state)
     (void)state;
     ebb_host_reset(0);
     memset(&regs, 0, sizeof regs);
+    ebb_stm32_usart_init(&usart, EBB_STM32_USART1_BASE, 37, 84000000u, 115200u, 3);
+    assert_true(rcc.APB2ENR & EBB_RCC_APB2ENR_USART1EN);
     regs.SR = EBB_USART_SR_TXE; /* bytes taken at once, last one not out */
-    usart.regs = &regs;
-    usart.tx_ptr = usart.tx_end = NULL;
-    ebb_waitlist_init(&usart.tx_done);
-    ebb_waitlist_init(&usart.tx_turn);
     completed = 0;
     for (unsigned i = 0; i < WRITERS; i++) {
         memset(&w[i], 0, sizeof w[i]);
@@ -74,7 +85,7 @@ static void tx_complete_irq(void)
 {
     assert_true(regs.CR1 & EBB_USART_CR1_TCIE);
     regs.SR |= EBB_USART_SR_TC;
-    ebb_usart_isr(&usart);
+    ebb_stm32_usart_isr(&usart);
     regs.SR &= ~EBB_USART_SR_TC;
 }
 
@@ -111,7 +122,7 @@ static void test_one_turn_per_end(void **state)
     }
     assert_int_equal(completed, WRITERS);
     assert_false(regs.CR1 & (EBB_USART_CR1_TCIE | EBB_USART_CR1_TXEIE));
-    assert_true(ebb_waitlist_empty(&usart.tx_done) && ebb_waitlist_empty(&usart.tx_turn));
+    assert_true(ebb_waitlist_empty(&usart.uart.tx_done) && ebb_waitlist_empty(&usart.uart.tx_turn));
 }
 
 static void test_cancelled_turn_passes_on(void **state)
@@ -132,7 +143,30 @@ static void test_cancelled_turn_passes_on(void **state)
     run();
     assert_int_equal(w[3].order, 2);
     assert_int_equal(completed, 2);
-    assert_true(ebb_waitlist_empty(&usart.tx_done) && ebb_waitlist_empty(&usart.tx_turn));
+    assert_true(ebb_waitlist_empty(&usart.uart.tx_done) && ebb_waitlist_empty(&usart.uart.tx_turn));
+}
+
+static void test_receive(void **state)
+{
+    (void)state;
+    static uint8_t buf[4];
+    static ebb_uart_rx rx;
+    assert_int_equal(ebb_uart_rx_count(&usart.uart), 0); /* receiver off */
+    assert_false(regs.CR1 & EBB_USART_CR1_RE);
+    ebb_uart_rx_start(&usart.uart, &rx, buf, sizeof buf);
+    assert_true((regs.CR1 & (EBB_USART_CR1_RE | EBB_USART_CR1_RXNEIE)) ==
+                (EBB_USART_CR1_RE | EBB_USART_CR1_RXNEIE));
+    for (unsigned i = 0; i < 6; i++) {
+        regs.SR = EBB_USART_SR_TXE | EBB_USART_SR_RXNE;
+        regs.DR = 'a' + i;
+        ebb_stm32_usart_isr(&usart);
+    }
+    regs.SR = EBB_USART_SR_TXE | EBB_USART_SR_RXNE | EBB_USART_SR_ORE; /* a hardware overrun */
+    regs.DR = 'z';
+    ebb_stm32_usart_isr(&usart);
+    assert_int_equal(ebb_uart_rx_count(&usart.uart), 4); /* "abcd": the ring is full */
+    assert_int_equal(ebb_uart_overruns(&usart.uart), 4); /* 'e', 'f', 'z' and the overrun */
+    assert_memory_equal(buf, "abcd", 4);
 }
 
 int main(void)
@@ -140,6 +174,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup(test_one_turn_per_end, setup),
         cmocka_unit_test_setup(test_cancelled_turn_passes_on, setup),
+        cmocka_unit_test_setup(test_receive, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
