@@ -7,8 +7,8 @@
 # Targets (see docs/boards.md):
 #   ebb::core            the portable core + the port's sources (one archive)
 #   ebb::startup         firmware only: reset handler + vector table (OBJECT)
-#   ebb::<driver>        a port's or HAL's drivers, e.g. ebb::time_systick,
-#                        ebb::hal_stm32f4, ebb::time_tim
+#   ebb::<driver>        a port's or HAL's drivers, e.g. ebb::systick_time,
+#                        ebb::hal_stm32f4, ebb::stm32_tim_time
 #   ebb::board           firmware only: the board; linking it (through
 #                        ebb_add_firmware()) brings everything above, the CPU
 #                        and C library flags, and the linker script

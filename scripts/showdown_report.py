@@ -139,7 +139,7 @@ TEXT_PARTS = (  # (path fragment, part) - first match wins
     ("port/cortex-m/", "startup + fault report"),
     ("hal/stm32f4/rcc.c", "clock"),
     ("hal/stm32f4/usart.c", "USART driver"),
-    ("hal/stm32f4/time_tim.c", "time driver"),
+    ("hal/stm32f4/stm32_tim_time.c", "time driver"),
     ("port/cortex-m/time/", "time driver"),
     ("hal/stm32f4/", "EXTI + GPIO"),
     ("boards/", "board"),
@@ -202,14 +202,14 @@ def console_value(path, key):
 EBB_SHARE = ("wake", "poll", "resume", "channel", "other ebb")
 APP_SHARE = ("count, flag", "formatting", "probe")
 CATEGORY_OF_FUNCTION = {
-    "EXTI15_10_IRQHandler": "wake", "SAI2_IRQHandler": "poll", "ebb_exti_dispatch": "wake",
-    "ebb_exti_take_pending": "wake", "ebb_waitlist_wake_all_inline": "wake",
+    "EXTI15_10_IRQHandler": "wake", "SAI2_IRQHandler": "poll", "ebb_stm32_exti_dispatch": "wake",
+    "ebb_stm32_exti_take_pending": "wake", "ebb_waitlist_wake_all_inline": "wake",
     "ebb_waitlist_wake_all_locked": "wake", "ebb_waitlist_wake_one_locked": "wake",
     "ebb_waitlist_wake_all": "wake", "ebb__wake_locked": "wake", "ebb_wake": "wake",
     "showdown_run": "poll", "ebb_executor_poll": "poll", "ebb_executor_run": "poll",
     "ebb_cm_idle_wfi": "poll", "ebb_port_idle": "poll", "ebb_executor_has_work": "poll",
-    "ebb_exti_wait": "resume", "ebb_wait_on": "resume", "ebb_wait_fired": "resume",
-    "ebb__wait_on_locked_path": "resume", "ebb__exti_wait_start": "resume",
+    "ebb_stm32_exti_wait": "resume", "ebb_wait_on": "resume", "ebb_wait_fired": "resume",
+    "ebb__wait_on_locked_path": "resume", "ebb__stm32_exti_wait_start": "resume",
     "showdown_button_edge": "resume", "ebb_board_button_wait": "resume",
     "format": "formatting", "showdown_probe_thread": "probe",
 }
@@ -532,7 +532,7 @@ def targets(r):
                         (val - limit, q, limit, limit - q, val - q, tasks, size("blink"), size("button"),
                          size("writer"), size("queue"), size("exec"),
                          sum(v for k, v in objs.items() if k.startswith("ebb__executor_entry")),
-                         size("console"), size("ebb_exti_waiters"),
+                         size("console"), size("ebb_stm32_exti_waiters"),
                          size("alarm_at", "alarm_hi", "half_periods"), size("root", "first", "queued"),
                          size("ebb__list_end"), size("queue") - 8))
         elif not t["met"]:

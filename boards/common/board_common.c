@@ -9,21 +9,21 @@
 #include "ebb_stm32_exti.h"
 
 /* The board's edge names are the EXTI driver's values: no conversion. */
-_Static_assert((int)EBB_BOARD_RISING == (int)EBB_EXTI_RISING &&
-                   (int)EBB_BOARD_FALLING == (int)EBB_EXTI_FALLING &&
-                   (int)EBB_BOARD_ANY == (int)EBB_EXTI_ANY,
-               "ebb_board_edge and ebb_exti_edge differ");
+_Static_assert((int)EBB_BOARD_RISING == (int)EBB_STM32_EXTI_RISING &&
+                   (int)EBB_BOARD_FALLING == (int)EBB_STM32_EXTI_FALLING &&
+                   (int)EBB_BOARD_ANY == (int)EBB_STM32_EXTI_ANY,
+               "ebb_board_edge and ebb_stm32_exti_edge differ");
 
 ebb_poll_t (ebb_board_button_wait)(ebb_cx *cx, ebb_wait *w, ebb_board_edge edge)
 {
-    return EBB_POLL(ebb_exti_wait)(cx, w, EBB_BOARD_BUTTON_LINE, (ebb_exti_edge)edge);
+    return EBB_POLL(ebb_stm32_exti_wait)(cx, w, EBB_BOARD_BUTTON_LINE, (ebb_stm32_exti_edge)edge);
 }
 
 void ebb_board_led(bool on)
 {
     if (on) {
-        EBB_GPIO_PROBE_HIGH(EBB_BOARD_LED_PORT, EBB_BOARD_LED_PIN);
+        EBB_STM32_GPIO_PROBE_HIGH(EBB_BOARD_LED_PORT, EBB_BOARD_LED_PIN);
     } else {
-        EBB_GPIO_PROBE_LOW(EBB_BOARD_LED_PORT, EBB_BOARD_LED_PIN);
+        EBB_STM32_GPIO_PROBE_LOW(EBB_BOARD_LED_PORT, EBB_BOARD_LED_PIN);
     }
 }

@@ -8,7 +8,7 @@
 #include "ebb_board_keys.h"
 #include "ebb_nrf51_time.h"
 #if EBB_MICROBIT_TIME_SYSTICK
-#include "ebb_time_systick.h"
+#include "ebb_systick_time.h"
 #endif
 #include "ebb_nrf51_uart.h"
 

@@ -7,9 +7,9 @@ set_property(CACHE EBB_MICROBIT_TIME PROPERTY STRINGS timer0 systick)
 ebb_use_port(cortex-m)
 ebb_use_hal(nrf51)
 if(EBB_MICROBIT_TIME STREQUAL "systick")
-  set(time ebb::time_systick)
+  set(time ebb::systick_time)
 else()
-  set(time ebb::time_nrf51)
+  set(time ebb::nrf51_time)
 endif()
 target_sources(ebb_startup PRIVATE ${EBB_SOURCE_DIR}/hal/nrf51/vectors.c)
 ebb_board(
@@ -33,10 +33,10 @@ target_compile_definitions(ebb PUBLIC EBB_CONFIG_PORT_IDLE_WFI=0)
 # timer the time driver leaves alone.
 if(EBB_MICROBIT_TIME STREQUAL "systick")
   target_compile_definitions(ebb_board PRIVATE EBB_MICROBIT_TIME_SYSTICK=1)
-  set_target_properties(ebb_time_nrf51 PROPERTIES EXCLUDE_FROM_ALL TRUE)
+  set_target_properties(ebb_nrf51_time PROPERTIES EXCLUDE_FROM_ALL TRUE)
   set(EBB_FW_REF ${EBB_SOURCE_DIR}/tests/firmware/ref_nrf51_timer0.c)
 else()
-  set_target_properties(ebb_time_systick PROPERTIES EXCLUDE_FROM_ALL TRUE)
+  set_target_properties(ebb_systick_time PROPERTIES EXCLUDE_FROM_ALL TRUE)
   set(EBB_FW_REF ${EBB_SOURCE_DIR}/tests/firmware/ref_systick.c)
 endif()
 # Late bound: the tickers' wakes are served one after another in thread
@@ -73,7 +73,7 @@ if(EBB_MICROBIT_TIME STREQUAL "systick")
   # (A cache variable so that the drift of another constant can be measured:
   # cmake --preset microbit-systick -B <dir> -DEBB_MICROBIT_CUT_X16=88.)
   set(EBB_MICROBIT_CUT_X16 89 CACHE STRING "SysTick cut constant, sixteenths of a cycle (microbit-systick)")
-  target_compile_definitions(ebb_time_systick PRIVATE EBB_CONFIG_SYSTICK_CUT_CYCLES_X16=${EBB_MICROBIT_CUT_X16})
+  target_compile_definitions(ebb_systick_time PRIVATE EBB_CONFIG_SYSTICK_CUT_CYCLES_X16=${EBB_MICROBIT_CUT_X16})
   # Bounds (measured under -icount shift 6, 64 ns per instruction):
   # - late: 150.5 us, when two or three of the tickers are due within a few
   #   us of each other (333 us x 3 vs 1 ms, 7.001 ms vs 7 x 1 ms) and the

@@ -14,7 +14,7 @@ ebb_board(
           ${EBB_SOURCE_DIR}/boards/virtual/button.c ${EBB_SOURCE_DIR}/boards/virtual/key_player.c ${EBB_SOURCE_DIR}/boards/virtual/virtual_button.c
           ${EBB_SOURCE_DIR}/boards/virtual/finger.c
   LIBRARIES ebb::hal_cmsdk
-  TIME_DRIVER ebb::time_cmsdk
+  TIME_DRIVER ebb::cmsdk_time
   QEMU qemu-system-arm -M ${EBB_QEMU_MACHINE} -nographic -monitor none -serial stdio
        -semihosting-config enable=on,target=native)
 ebb_public_headers(ebb_board ${EBB_SOURCE_DIR}/boards/mps2-common)
@@ -39,7 +39,7 @@ set(EBB_QEMU_ICOUNT_SHIFT 5)
 # -DEBB_FW_TIME_LATEST=ON prints as "three tickers".
 set(EBB_FW_TIME_DEFS LATE_NS=48000u)
 # test_time_wraps: the counter wraps every 4 ms, alarms re-armed every 1.6 ms.
-set(EBB_FW_TIME_WRAP_SOURCE ${EBB_SOURCE_DIR}/hal/cmsdk/time_cmsdk.c)
+set(EBB_FW_TIME_WRAP_SOURCE ${EBB_SOURCE_DIR}/hal/cmsdk/cmsdk_time.c)
 set(EBB_FW_TIME_WRAP_DEFS EBB_CONFIG_CMSDK_TIME_MAX_SHIFT=12 EBB_CONFIG_CMSDK_TIME_MAX_LOAD=40000)
 # A load from an address nothing answers is a BusFault here.
 set(EBB_FW_BAD_ADDRESS 0x70000000u)

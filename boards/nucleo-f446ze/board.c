@@ -13,9 +13,9 @@
 #include "ebb_stm32_usart.h"
 #include "regs/rcc.h"
 #if EBB_NUCLEO_TIME_SYSTICK
-#include "ebb_time_systick.h"
+#include "ebb_systick_time.h"
 #else
-#include "ebb_stm32_time_tim.h"
+#include "ebb_stm32_tim_time.h"
 #endif
 
 static ebb_stm32_usart console;
@@ -29,7 +29,7 @@ static const ebb_stm32_clock_config clock = EBB_STM32_CLOCK_F446_180MHZ;
  * HSI (16 MHz) otherwise. */
 uint32_t ebb_board_core_hz(void)
 {
-    return (EBB_STM32_RCC->CFGR & EBB_RCC_CFGR_SWS_MASK) == EBB_RCC_CFGR_SWS_PLL
+    return (EBB_STM32_RCC->CFGR & EBB_STM32_RCC_CFGR_SWS_MASK) == EBB_STM32_RCC_CFGR_SWS_PLL
                ? ebb_stm32_clock_sysclk(&clock)
                : 16000000u;
 }
@@ -41,7 +41,7 @@ bool ebb_board_semihosting(void)
 
 bool ebb_board_button_pressed(void)
 {
-    return ebb_gpio_read(EBB_BOARD_BUTTON_PORT, EBB_BOARD_BUTTON_PIN);
+    return ebb_stm32_gpio_read(EBB_BOARD_BUTTON_PORT, EBB_BOARD_BUTTON_PIN);
 }
 
 __attribute__((cold)) void ebb_board_exit(int code)
@@ -73,25 +73,25 @@ __attribute__((cold)) void ebb_board_init(void)
     uint32_t core_hz = ebb_board_core_hz();
 
     /* Every pin in one table (one call instead of one per pin). */
-    static const ebb_gpio_pin pins[] = {
-        EBB_GPIO_ALTERNATE(EBB_GPIO_D, 8, 7, EBB_GPIO_PULL_NONE), /* USART3 TX */
-        EBB_GPIO_ALTERNATE(EBB_GPIO_D, 9, 7, EBB_GPIO_PULL_UP),   /* USART3 RX */
-        EBB_GPIO_OUTPUT(EBB_BOARD_LED_PORT, EBB_BOARD_LED_PIN, 0),
-        EBB_GPIO_OUTPUT(EBB_BOARD_PROBE_PORT, EBB_BOARD_PROBE_IRQ_PIN, 0),
-        EBB_GPIO_OUTPUT(EBB_BOARD_PROBE_PORT, EBB_BOARD_PROBE_THREAD_PIN, 0),
-        EBB_GPIO_INPUT(EBB_BOARD_BUTTON_PORT, EBB_BOARD_BUTTON_PIN, EBB_GPIO_PULL_NONE),
+    static const ebb_stm32_gpio_pin pins[] = {
+        EBB_STM32_GPIO_ALTERNATE(EBB_STM32_GPIO_D, 8, 7, EBB_STM32_GPIO_PULL_NONE), /* USART3 TX */
+        EBB_STM32_GPIO_ALTERNATE(EBB_STM32_GPIO_D, 9, 7, EBB_STM32_GPIO_PULL_UP),   /* USART3 RX */
+        EBB_STM32_GPIO_OUTPUT(EBB_BOARD_LED_PORT, EBB_BOARD_LED_PIN, 0),
+        EBB_STM32_GPIO_OUTPUT(EBB_BOARD_PROBE_PORT, EBB_BOARD_PROBE_IRQ_PIN, 0),
+        EBB_STM32_GPIO_OUTPUT(EBB_BOARD_PROBE_PORT, EBB_BOARD_PROBE_THREAD_PIN, 0),
+        EBB_STM32_GPIO_INPUT(EBB_BOARD_BUTTON_PORT, EBB_BOARD_BUTTON_PIN, EBB_STM32_GPIO_PULL_NONE),
     };
-    ebb_gpio_configure(pins, sizeof pins / sizeof pins[0]);
+    ebb_stm32_gpio_configure(pins, sizeof pins / sizeof pins[0]);
     ebb_stm32_usart_init(&console, EBB_STM32_USART3_BASE, EBB_BOARD_CONSOLE_IRQ, core_hz / 4u,
                          115200u, EBB_BOARD_PRIO_CONSOLE);
     ebb_board_console_rx_init();
 
-    ebb_exti_init_line(EBB_BOARD_BUTTON_LINE, EBB_BOARD_BUTTON_PORT, EBB_BOARD_PRIO_EXTI);
+    ebb_stm32_exti_init_line(EBB_BOARD_BUTTON_LINE, EBB_BOARD_BUTTON_PORT, EBB_BOARD_PRIO_EXTI);
 
 #if EBB_NUCLEO_TIME_SYSTICK
     ebb_systick_time_init(core_hz);
 #else
-    ebb_tim_time_init(core_hz == EBB_BOARD_CORE_HZ ? EBB_BOARD_APB1_TIM_HZ : core_hz);
+    ebb_stm32_tim_time_init(core_hz == EBB_BOARD_CORE_HZ ? EBB_BOARD_APB1_TIM_HZ : core_hz);
 #endif
 }
 

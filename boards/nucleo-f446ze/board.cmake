@@ -7,9 +7,9 @@ set_property(CACHE EBB_NUCLEO_TIME PROPERTY STRINGS tim systick)
 ebb_use_port(cortex-m)
 ebb_use_hal(stm32f4)
 if(EBB_NUCLEO_TIME STREQUAL "systick")
-  set(time ebb::time_systick)
+  set(time ebb::systick_time)
 else()
-  set(time ebb::time_tim)
+  set(time ebb::stm32_tim_time)
 endif()
 ebb_board(
   CPU -mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16

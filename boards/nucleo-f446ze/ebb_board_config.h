@@ -8,17 +8,17 @@
 #define EBB_BOARD_APB1_TIM_HZ 90000000u /* x2 because APB1 is divided */
 
 /* B1 "USER": PC13, high while pressed (external pull-down on the board). */
-#define EBB_BOARD_BUTTON_PORT EBB_GPIO_C
+#define EBB_BOARD_BUTTON_PORT EBB_STM32_GPIO_C
 #define EBB_BOARD_BUTTON_PIN 13u
 #define EBB_BOARD_BUTTON_LINE 13u
 #define EBB_BOARD_BUTTON_IRQ 40u /* EXTI15_10 */
 
 /* LD1 (green): PB0. */
-#define EBB_BOARD_LED_PORT EBB_GPIO_B
+#define EBB_BOARD_LED_PORT EBB_STM32_GPIO_B
 #define EBB_BOARD_LED_PIN 0u
 
 /* The study's probe pins: PG0 = interrupt pin, PG1 = thread pin. */
-#define EBB_BOARD_PROBE_PORT EBB_GPIO_G
+#define EBB_BOARD_PROBE_PORT EBB_STM32_GPIO_G
 #define EBB_BOARD_PROBE_IRQ_PIN 0u
 #define EBB_BOARD_PROBE_THREAD_PIN 1u
 

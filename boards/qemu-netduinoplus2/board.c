@@ -4,7 +4,7 @@
  *
  * QEMU models no RCC, GPIO or EXTI inputs, so clock setup is skipped, GPIO
  * writes are stores into the void (kept: the scope plugin sees bit-band
- * stores), and the button is simulated (see ebb_exti_virtual_edge).
+ * stores), and the button is simulated (see ebb_stm32_exti_virtual_edge).
  */
 #include "ebb_board.h"
 
@@ -12,7 +12,7 @@
 #include "ebb_stm32_exti.h"
 #include "ebb_stm32_usart.h"
 #include "ebb_board_virtual.h"
-#include "ebb_time_systick.h"
+#include "ebb_systick_time.h"
 
 static ebb_stm32_usart console;
 ebb_uart *const ebb_board_console = &console.uart;
@@ -50,19 +50,19 @@ void ebb_board_button_set(bool pressed)
     if (button_level != pressed) {
         button_level = pressed;
         if (pressed) {
-            EBB_GPIO_PROBE_HIGH(EBB_BOARD_BUTTON_PORT, EBB_BOARD_BUTTON_PIN);
+            EBB_STM32_GPIO_PROBE_HIGH(EBB_BOARD_BUTTON_PORT, EBB_BOARD_BUTTON_PIN);
         } else {
-            EBB_GPIO_PROBE_LOW(EBB_BOARD_BUTTON_PORT, EBB_BOARD_BUTTON_PIN);
+            EBB_STM32_GPIO_PROBE_LOW(EBB_BOARD_BUTTON_PORT, EBB_BOARD_BUTTON_PIN);
         }
-        if (!ebb_exti_virtual_edge(EBB_BOARD_BUTTON_LINE,
-                                   pressed ? EBB_EXTI_RISING : EBB_EXTI_FALLING)) {
+        if (!ebb_stm32_exti_virtual_edge(EBB_BOARD_BUTTON_LINE,
+                                   pressed ? EBB_STM32_EXTI_RISING : EBB_STM32_EXTI_FALLING)) {
             button_missed++; /* no wait selected it: lost, and counted */
         }
     }
     ebb_port_unlock(s);
 }
 
-uint32_t ebb_board_button_missed(void) { return button_missed + ebb_exti_missed(); }
+uint32_t ebb_board_button_missed(void) { return button_missed + ebb_stm32_exti_missed(); }
 
 bool ebb_board_virtual_armed(bool pressed)
 {
@@ -103,14 +103,14 @@ bool ebb_board_key_edge_if_armed(void)
 {
     ebb_irq_state s = ebb_port_lock();
     bool pressed = !button_level;
-    bool armed = ebb_exti_virtual_edge(EBB_BOARD_BUTTON_LINE,
-                                       pressed ? EBB_EXTI_RISING : EBB_EXTI_FALLING);
+    bool armed = ebb_stm32_exti_virtual_edge(EBB_BOARD_BUTTON_LINE,
+                                       pressed ? EBB_STM32_EXTI_RISING : EBB_STM32_EXTI_FALLING);
     if (armed) {
         button_level = pressed;
         if (pressed) {
-            EBB_GPIO_PROBE_HIGH(EBB_BOARD_BUTTON_PORT, EBB_BOARD_BUTTON_PIN);
+            EBB_STM32_GPIO_PROBE_HIGH(EBB_BOARD_BUTTON_PORT, EBB_BOARD_BUTTON_PIN);
         } else {
-            EBB_GPIO_PROBE_LOW(EBB_BOARD_BUTTON_PORT, EBB_BOARD_BUTTON_PIN);
+            EBB_STM32_GPIO_PROBE_LOW(EBB_BOARD_BUTTON_PORT, EBB_BOARD_BUTTON_PIN);
         }
     }
     ebb_port_unlock(s);
@@ -143,7 +143,7 @@ void ebb_board_init(void)
     ebb_board_led(false);
     EBB_BOARD_PROBE_IRQ_LOW();
     EBB_BOARD_PROBE_THREAD_LOW();
-    ebb_exti_init_line(EBB_BOARD_BUTTON_LINE, EBB_BOARD_BUTTON_PORT, EBB_BOARD_PRIO_EXTI);
+    ebb_stm32_exti_init_line(EBB_BOARD_BUTTON_LINE, EBB_BOARD_BUTTON_PORT, EBB_BOARD_PRIO_EXTI);
     ebb_cm_irq_executor_init(&finger_exec, EBB_BOARD_FINGER_IRQ, EBB_BOARD_PRIO_FINGER);
     ebb_board_finger_attach(&finger_exec.ex, finger_hold);
     (void)ebb_board_key_player_start(&finger_exec.ex);

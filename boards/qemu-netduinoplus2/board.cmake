@@ -8,7 +8,7 @@ ebb_board(
   LINKER_SCRIPT memory.ld
   SOURCES board.c ../common/board_common.c ../virtual/key_player.c ../virtual/finger.c
   LIBRARIES ebb::hal_stm32f4
-  TIME_DRIVER ebb::time_systick
+  TIME_DRIVER ebb::systick_time
   QEMU qemu-system-arm -M netduinoplus2 -nographic -monitor none -serial stdio
        -semihosting-config enable=on,target=native)
 ebb_public_headers(ebb_board ${EBB_SOURCE_DIR}/boards/common) # ebb_board_stm32.h
@@ -19,7 +19,7 @@ target_compile_definitions(ebb_hal_stm32f4 PUBLIC
   EBB_CONFIG_STM32_EXTI_FIRST_LINE=13 EBB_CONFIG_STM32_EXTI_LAST_LINE=13)
 # Measured with tests/firmware/test_time.c: on QEMU a SysTick cut restarts
 # the count 2.0 cycles after VAL is sampled (drift -0.7 to +4.1 us over 9,173 cuts, depending on code timing).
-target_compile_definitions(ebb_time_systick PRIVATE EBB_CONFIG_SYSTICK_CUT_CYCLES_X16=32)
+target_compile_definitions(ebb_systick_time PRIVATE EBB_CONFIG_SYSTICK_CUT_CYCLES_X16=32)
 # Idle by spinning: QEMU 7.2 does not wake a WFI at the first SysTick expiry,
 # only at the next one, so the SysTick driver loses a whole period (measured,
 # with and without -icount, plain WFI or with PRIMASK/BASEPRI set: a 1 ms

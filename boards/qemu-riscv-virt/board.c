@@ -15,7 +15,7 @@
 
 #include "ebb_ns16550.h"
 #include "ebb_riscv.h"
-#include "ebb_time_mtimer.h"
+#include "ebb_mtimer_time.h"
 
 static ebb_ns16550 console;
 ebb_uart *const ebb_board_console = &console.uart;

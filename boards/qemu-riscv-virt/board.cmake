@@ -10,13 +10,13 @@ ebb_board(
   LINKER_SCRIPT memory.ld
   SOURCES board.c ../virtual/button.c ../virtual/key_player.c ../virtual/finger.c
   LIBRARIES ebb::hal_ns16550
-  TIME_DRIVER ebb::time_mtimer
+  TIME_DRIVER ebb::mtimer_time
   # -bios none: no OpenSBI; the hart jumps straight to the ELF in RAM.
   # Semihosting carries the trace stream (ebb/trace.h) out of a traced build.
   QEMU qemu-system-riscv32 -M virt -bios none -nographic -monitor none -serial stdio
        -semihosting-config enable=on,target=native)
 ebb_public_headers(ebb_board ${EBB_SOURCE_DIR}/boards/virtual) # the finger
-target_compile_definitions(ebb_time_mtimer PUBLIC EBB_CONFIG_MTIMER_HZ=10000000u)
+target_compile_definitions(ebb_mtimer_time PUBLIC EBB_CONFIG_MTIMER_HZ=10000000u)
 set(EBB_QEMU_MACHINE "virt -bios none")
 # The firmware suite (tests/firmware/suite.cmake) and the port's own tests.
 # The machine has no second timer on virtual time: the reference is the

@@ -8,12 +8,12 @@
  * and wake that line's waiters: that is the whole interrupt cost.  An
  * application that wants to wrap a handler (the showdown sets a probe pin at
  * its first and last statement) defines the handler itself and calls the
- * inline ebb_exti_dispatch() in it:
+ * inline ebb_stm32_exti_dispatch() in it:
  *
  *     void EXTI15_10_IRQHandler(void) {
- *         EBB_GPIO_PROBE_HIGH(EBB_GPIO_G, 0);
- *         ebb_exti_dispatch(EBB_EXTI_LINES_15_10);
- *         EBB_GPIO_PROBE_LOW(EBB_GPIO_G, 0);
+ *         EBB_STM32_GPIO_PROBE_HIGH(EBB_STM32_GPIO_G, 0);
+ *         ebb_stm32_exti_dispatch(EBB_STM32_EXTI_LINES_15_10);
+ *         EBB_STM32_GPIO_PROBE_LOW(EBB_STM32_GPIO_G, 0);
  *     }
  *
  * Edge selection: the line's trigger (RTSR/FTSR) is set when a wait starts,
@@ -21,8 +21,8 @@
  * to start wins), so wait for one kind of edge per line at a time.
  *
  * Virtual lines (EBB_STM32_EXTI_VIRTUAL=1, set by a board without real EXTI
- * inputs, e.g. QEMU): the pending mask comes from ebb_exti_virtual_pr, which
- * ebb_exti_virtual_edge() sets before pending the NVIC line.
+ * inputs, e.g. QEMU): the pending mask comes from ebb_stm32_exti_virtual_pr, which
+ * ebb_stm32_exti_virtual_edge() sets before pending the NVIC line.
  */
 #ifndef EBB_STM32_EXTI_H
 #define EBB_STM32_EXTI_H
@@ -47,13 +47,13 @@ extern "C" {
 #endif
 
 typedef enum {
-    EBB_EXTI_RISING = 1,
-    EBB_EXTI_FALLING = 2,
-    EBB_EXTI_ANY = 3
-} ebb_exti_edge;
+    EBB_STM32_EXTI_RISING = 1,
+    EBB_STM32_EXTI_FALLING = 2,
+    EBB_STM32_EXTI_ANY = 3
+} ebb_stm32_exti_edge;
 
-#define EBB_EXTI_LINES_9_5 0x03E0u
-#define EBB_EXTI_LINES_15_10 0xFC00u
+#define EBB_STM32_EXTI_LINES_9_5 0x03E0u
+#define EBB_STM32_EXTI_LINES_15_10 0xFC00u
 
 /* The lines that can be awaited: FIRST..LAST, each with an 8-byte wait
  * list.  A board narrows the range to the lines it wires (both boards: the
@@ -70,18 +70,18 @@ typedef enum {
     EBB_CONFIG_STM32_EXTI_FIRST_LINE > EBB_CONFIG_STM32_EXTI_LAST_LINE
 #error "EXTI line range must satisfy 0 <= FIRST <= LAST <= 15"
 #endif
-#define EBB_EXTI_NLISTS (EBB_CONFIG_STM32_EXTI_LAST_LINE - EBB_CONFIG_STM32_EXTI_FIRST_LINE + 1)
-#define EBB_EXTI_RANGE_MASK                                                    \
+#define EBB_STM32_EXTI_NLISTS (EBB_CONFIG_STM32_EXTI_LAST_LINE - EBB_CONFIG_STM32_EXTI_FIRST_LINE + 1)
+#define EBB_STM32_EXTI_RANGE_MASK                                                    \
     (((2u << EBB_CONFIG_STM32_EXTI_LAST_LINE) - 1u) &                          \
      ~((1u << EBB_CONFIG_STM32_EXTI_FIRST_LINE) - 1u))
 
-/* Per-line wait lists, index line - FIRST; use ebb_exti_list(). */
-extern ebb_waitlist ebb_exti_waiters[EBB_EXTI_NLISTS];
+/* Per-line wait lists, index line - FIRST; use ebb_stm32_exti_list(). */
+extern ebb_waitlist ebb_stm32_exti_waiters[EBB_STM32_EXTI_NLISTS];
 
 #if EBB_STM32_EXTI_VIRTUAL
 /* Internal: edges taken with nobody waiting on their line (lost). */
-extern volatile uint32_t ebb__exti_missed;
-#define EBB__EXTI_MISSED() (ebb__exti_missed++)
+extern volatile uint32_t ebb__stm32_exti_missed;
+#define EBB__STM32_EXTI_MISSED() (ebb__stm32_exti_missed++)
 
 /** Virtual lines: edges lost on the way and counted - merged into a line
  *  still pending, or fired with no task waiting (an edge still selected by
@@ -89,34 +89,34 @@ extern volatile uint32_t ebb__exti_missed;
  *  adds them.
  *  On hardware lines such an edge is cleared uncounted: the count would
  *  cost every program a word of RAM.  Context: any.  Cost: a load. */
-static inline uint32_t ebb_exti_missed(void) { return ebb__exti_missed; }
+static inline uint32_t ebb_stm32_exti_missed(void) { return ebb__stm32_exti_missed; }
 #else
-#define EBB__EXTI_MISSED() ((void)0)
+#define EBB__STM32_EXTI_MISSED() ((void)0)
 #endif
 
 /** The wait list of `line` (which must be in the configured range).
  *  Context: any.  Cost: an address computation. */
-static inline ebb_waitlist *ebb_exti_list(unsigned line)
+static inline ebb_waitlist *ebb_stm32_exti_list(unsigned line)
 {
-    return &ebb_exti_waiters[line - EBB_CONFIG_STM32_EXTI_FIRST_LINE];
+    return &ebb_stm32_exti_waiters[line - EBB_CONFIG_STM32_EXTI_FIRST_LINE];
 }
 
 #if EBB_STM32_EXTI_VIRTUAL
-extern volatile uint32_t ebb_exti_virtual_pr;
+extern volatile uint32_t ebb_stm32_exti_virtual_pr;
 #endif
 
 /**
- * Route line `line` to GPIO port `port` (EBB_GPIO_A..), unmask it, and enable
+ * Route line `line` to GPIO port `port` (EBB_STM32_GPIO_A..), unmask it, and enable
  * its NVIC interrupt at logical priority `prio` (>= the port's ceiling).  No
  * edge is selected until a wait starts.  The pin itself is configured with
- * ebb_gpio_input().  Contract exti:1 - line within the configured range,
- * port <= EBB_GPIO_I.
+ * ebb_stm32_gpio_input().  Contract exti:1 - line within the configured range,
+ * port <= EBB_STM32_GPIO_I.
  * Context: main/init.  Cost: a few register writes.
  */
-void ebb_exti_init_line(unsigned line, unsigned port, unsigned prio);
+void ebb_stm32_exti_init_line(unsigned line, unsigned port, unsigned prio);
 
 /* Internal: the start of a wait (selects the edge, registers). */
-ebb_poll_t ebb__exti_wait_start(ebb_cx *cx, ebb_wait *w, unsigned line, ebb_exti_edge edge);
+ebb_poll_t ebb__stm32_exti_wait_start(ebb_cx *cx, ebb_wait *w, unsigned line, ebb_stm32_exti_edge edge);
 
 /**
  * Awaitable: ready at the next `edge` on `line` after the wait started.
@@ -125,26 +125,26 @@ ebb_poll_t ebb__exti_wait_start(ebb_cx *cx, ebb_wait *w, unsigned line, ebb_exti
  * wait:3 (ebb_wait_mine()).
  * Context: task.  Cost: O(1) (O(waiters) on cancel).
  */
-EBB_AWAITABLE static inline ebb_poll_t ebb_exti_wait(ebb_cx *cx, ebb_wait *w, unsigned line, ebb_exti_edge edge)
+EBB_AWAITABLE static inline ebb_poll_t ebb_stm32_exti_wait(ebb_cx *cx, ebb_wait *w, unsigned line, ebb_stm32_exti_edge edge)
 {
-    if (ebb_wait_take_fire(cx, w, ebb_exti_list(line))) {
+    if (ebb_wait_take_fire(cx, w, ebb_stm32_exti_list(line))) {
         return EBB_READY; /* the edge came: no lock */
     }
     if (w->task != NULL || ebb_cx_cancelling(cx)) {
         /* Re-polled or cancelled: the edge was selected when the wait
          * began (and the line checked). */
-        return ebb__wait_on_locked_path(cx, w, ebb_exti_list(line));
+        return ebb__wait_on_locked_path(cx, w, ebb_stm32_exti_list(line));
     }
-    return ebb__exti_wait_start(cx, w, line, edge);
+    return ebb__stm32_exti_wait_start(cx, w, line, edge);
 }
-#define ebb_exti_wait(...) EBB_AWAITABLE_CALL(ebb_exti_wait, __VA_ARGS__)
+#define ebb_stm32_exti_wait(...) EBB_AWAITABLE_CALL(ebb_stm32_exti_wait, __VA_ARGS__)
 
 /** Read and clear the pending lines within `mask`.  Context: interrupt.
  *  Cost: a load and a store (an atomic RAM update for virtual lines). */
-static inline uint32_t ebb_exti_take_pending(uint32_t mask)
+static inline uint32_t ebb_stm32_exti_take_pending(uint32_t mask)
 {
 #if EBB_STM32_EXTI_VIRTUAL
-    return __atomic_fetch_and(&ebb_exti_virtual_pr, ~mask, __ATOMIC_RELAXED) & mask;
+    return __atomic_fetch_and(&ebb_stm32_exti_virtual_pr, ~mask, __ATOMIC_RELAXED) & mask;
 #else
     uint32_t pr = EBB_STM32_EXTI->PR & mask;
     EBB_STM32_EXTI->PR = pr; /* write-1-to-clear: only what was seen */
@@ -152,18 +152,18 @@ static inline uint32_t ebb_exti_take_pending(uint32_t mask)
 #endif
 }
 
-/* ebb_exti_take_pending() with the port lock held: virtual lines are only
- * ever raised by code that may call ebb (ebb_exti_virtual_edge), which the
+/* ebb_stm32_exti_take_pending() with the port lock held: virtual lines are only
+ * ever raised by code that may call ebb (ebb_stm32_exti_virtual_edge), which the
  * lock masks, so a plain read-modify-write is enough - no exclusive-access
  * retry loop in the measured handler. */
-static inline uint32_t ebb__exti_take_pending_locked(uint32_t mask)
+static inline uint32_t ebb__stm32_exti_take_pending_locked(uint32_t mask)
 {
 #if EBB_STM32_EXTI_VIRTUAL
-    uint32_t all = ebb_exti_virtual_pr;
-    ebb_exti_virtual_pr = all & ~mask;
+    uint32_t all = ebb_stm32_exti_virtual_pr;
+    ebb_stm32_exti_virtual_pr = all & ~mask;
     return all & mask;
 #else
-    return ebb_exti_take_pending(mask);
+    return ebb_stm32_exti_take_pending(mask);
 #endif
 }
 
@@ -174,21 +174,21 @@ static inline uint32_t ebb__exti_take_pending_locked(uint32_t mask)
  * pending line; with one line in range (a board's button) one critical
  * section for both, straight-line code for the usual single waiter.
  */
-static inline void ebb_exti_dispatch(uint32_t mask)
+static inline void ebb_stm32_exti_dispatch(uint32_t mask)
 {
-    if ((mask & EBB_EXTI_RANGE_MASK) == 0u) {
-        (void)ebb_exti_take_pending(mask); /* no line here has waiters */
+    if ((mask & EBB_STM32_EXTI_RANGE_MASK) == 0u) {
+        (void)ebb_stm32_exti_take_pending(mask); /* no line here has waiters */
         return;
     }
-    if ((EBB_EXTI_RANGE_MASK & (EBB_EXTI_RANGE_MASK - 1u)) == 0u) {
+    if ((EBB_STM32_EXTI_RANGE_MASK & (EBB_STM32_EXTI_RANGE_MASK - 1u)) == 0u) {
         /* One line in range: nothing to search, the wake is inlined.
          * Everything pending in the
          * group is cleared; lines outside the range have no waiters (and
          * are never unmasked by ebb). */
         ebb_irq_state s = ebb_port_lock();
-        ebb_waitlist *l = ebb_exti_list(EBB_CONFIG_STM32_EXTI_FIRST_LINE);
+        ebb_waitlist *l = ebb_stm32_exti_list(EBB_CONFIG_STM32_EXTI_FIRST_LINE);
         ebb_dnode *n = ebb_dlist_first(&l->l);
-        uint32_t pr = ebb__exti_take_pending_locked(mask) & EBB_EXTI_RANGE_MASK;
+        uint32_t pr = ebb__stm32_exti_take_pending_locked(mask) & EBB_STM32_EXTI_RANGE_MASK;
         if (EBB_LIKELY(pr != 0u && n != NULL && ebb_dnode_alone(n))) {
             /* The usual case, one waiter: woken in this critical section. */
             ebb_dnode_unlink(n);
@@ -201,24 +201,24 @@ static inline void ebb_exti_dispatch(uint32_t mask)
         }
 #if EBB_STM32_EXTI_VIRTUAL
         else if (pr != 0u) {
-            EBB__EXTI_MISSED(); /* an edge nobody waits for: lost */
+            EBB__STM32_EXTI_MISSED(); /* an edge nobody waits for: lost */
         }
 #endif
         ebb_port_unlock(s);
         return;
     }
-    uint32_t pr = ebb_exti_take_pending(mask) & EBB_EXTI_RANGE_MASK;
+    uint32_t pr = ebb_stm32_exti_take_pending(mask) & EBB_STM32_EXTI_RANGE_MASK;
     while (pr != 0) {
         unsigned line = 31u - (unsigned)__builtin_clz(pr);
         pr &= ~(1u << line);
 #if EBB_STM32_EXTI_VIRTUAL
         ebb_irq_state s = ebb_port_lock();
-        if (ebb_waitlist_empty(ebb_exti_list(line))) {
-            EBB__EXTI_MISSED(); /* an edge nobody waits for: lost */
+        if (ebb_waitlist_empty(ebb_stm32_exti_list(line))) {
+            EBB__STM32_EXTI_MISSED(); /* an edge nobody waits for: lost */
         }
         ebb_port_unlock(s);
 #endif
-        ebb_waitlist_wake_all(ebb_exti_list(line));
+        ebb_waitlist_wake_all(ebb_stm32_exti_list(line));
     }
 }
 
@@ -230,11 +230,11 @@ static inline void ebb_exti_dispatch(uint32_t mask)
  * Returns whether an interrupt was raised.  Context: any.  Cost: ~10 loads
  * and stores.
  */
-bool ebb_exti_virtual_edge(unsigned line, ebb_exti_edge edge);
+bool ebb_stm32_exti_virtual_edge(unsigned line, ebb_stm32_exti_edge edge);
 #endif
 
 /** NVIC interrupt number serving `line`.  Context: any.  Cost: O(1). */
-static inline unsigned ebb_exti_irq(unsigned line)
+static inline unsigned ebb_stm32_exti_irq(unsigned line)
 {
     return line <= 4u ? EBB_STM32_IRQ_EXTI0 + line
            : line <= 9u ? EBB_STM32_IRQ_EXTI9_5

@@ -1,15 +1,15 @@
 # STM32F4 HAL (ebb_use_hal(stm32f4)): ebb::hal_stm32f4 (GPIO, EXTI, USART,
-# RCC), the TIM2/TIM5 time driver ebb::time_tim, and the vector table.
+# RCC), the TIM2/TIM5 time driver ebb::stm32_tim_time, and the vector table.
 ebb_add_library(hal_stm32f4 STATIC gpio.c exti.c usart.c rcc.c)
 ebb_public_headers(ebb_hal_stm32f4 ${CMAKE_CURRENT_LIST_DIR})
 target_link_libraries(ebb_hal_stm32f4 PUBLIC ebb_hal ebb)
-ebb_add_library(time_tim STATIC time_tim.c)
-target_link_libraries(ebb_time_tim PUBLIC ebb_hal_stm32f4 ebb)
+ebb_add_library(stm32_tim_time STATIC stm32_tim_time.c)
+target_link_libraries(ebb_stm32_tim_time PUBLIC ebb_hal_stm32f4 ebb)
 # Referenced by nobody by name: linked as an object through ebb::startup.
 target_sources(ebb_startup PRIVATE ${CMAKE_CURRENT_LIST_DIR}/vectors.c)
 target_include_directories(ebb_startup PRIVATE ${CMAKE_CURRENT_LIST_DIR})
 # The USART and TIM time drivers run off every measured path (the showdown's
 # windows hold no byte of console output and no timer interrupt): speed
 # builds compile them for size too, 100 bytes of the showdown's -O3 .text.
-set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/usart.c ${CMAKE_CURRENT_LIST_DIR}/time_tim.c
+set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/usart.c ${CMAKE_CURRENT_LIST_DIR}/stm32_tim_time.c
   PROPERTIES COMPILE_OPTIONS "$<$<CONFIG:Release>:-Os>")

@@ -30,24 +30,24 @@ __attribute__((cold)) bool ebb_stm32_clock_init(const ebb_stm32_clock_config *cf
 {
     ebb_stm32_rcc_regs *rcc = EBB_STM32_RCC;
 
-    rcc->APB1ENR |= EBB_RCC_APB1ENR_PWREN;
+    rcc->APB1ENR |= EBB_STM32_RCC_APB1ENR_PWREN;
     (void)rcc->APB1ENR;
     /* Scale 1 before the PLL runs; the field is one bit wide on the F405
      * and two on the parts with over-drive. */
     EBB_STM32_PWR->CR |= cfg->overdrive ? EBB_PWR_CR_VOS_SCALE1_F446 : EBB_PWR_CR_VOS_SCALE1_F405;
 
-    rcc->CR |= EBB_RCC_CR_HSEON | (cfg->hse_bypass ? EBB_RCC_CR_HSEBYP : 0u);
-    if (!wait_set(&rcc->CR, EBB_RCC_CR_HSERDY, EBB_RCC_CR_HSERDY)) {
+    rcc->CR |= EBB_STM32_RCC_CR_HSEON | (cfg->hse_bypass ? EBB_STM32_RCC_CR_HSEBYP : 0u);
+    if (!wait_set(&rcc->CR, EBB_STM32_RCC_CR_HSERDY, EBB_STM32_RCC_CR_HSERDY)) {
         return false;
     }
 
     /* The PLL may only be reconfigured while it is off. */
-    rcc->CR &= ~EBB_RCC_CR_PLLON;
-    rcc->PLLCFGR = EBB_RCC_PLLCFGR_M(cfg->pll_m) | EBB_RCC_PLLCFGR_N(cfg->pll_n) |
-                   EBB_RCC_PLLCFGR_P(cfg->pll_p) | EBB_RCC_PLLCFGR_SRC_HSE |
-                   EBB_RCC_PLLCFGR_Q(cfg->pll_q) | EBB_RCC_PLLCFGR_R(2);
-    rcc->CR |= EBB_RCC_CR_PLLON;
-    if (!wait_set(&rcc->CR, EBB_RCC_CR_PLLRDY, EBB_RCC_CR_PLLRDY)) {
+    rcc->CR &= ~EBB_STM32_RCC_CR_PLLON;
+    rcc->PLLCFGR = EBB_STM32_RCC_PLLCFGR_M(cfg->pll_m) | EBB_STM32_RCC_PLLCFGR_N(cfg->pll_n) |
+                   EBB_STM32_RCC_PLLCFGR_P(cfg->pll_p) | EBB_STM32_RCC_PLLCFGR_SRC_HSE |
+                   EBB_STM32_RCC_PLLCFGR_Q(cfg->pll_q) | EBB_STM32_RCC_PLLCFGR_R(2);
+    rcc->CR |= EBB_STM32_RCC_CR_PLLON;
+    if (!wait_set(&rcc->CR, EBB_STM32_RCC_CR_PLLRDY, EBB_STM32_RCC_CR_PLLRDY)) {
         return false;
     }
 
@@ -72,7 +72,7 @@ __attribute__((cold)) bool ebb_stm32_clock_init(const ebb_stm32_clock_config *cf
         return false;
     }
 
-    rcc->CFGR = EBB_RCC_CFGR_HPRE_DIV1 | EBB_RCC_CFGR_PPRE1_DIV4 | EBB_RCC_CFGR_PPRE2_DIV2 |
-                EBB_RCC_CFGR_SW_PLL;
-    return wait_set(&rcc->CFGR, EBB_RCC_CFGR_SWS_MASK, EBB_RCC_CFGR_SWS_PLL);
+    rcc->CFGR = EBB_STM32_RCC_CFGR_HPRE_DIV1 | EBB_STM32_RCC_CFGR_PPRE1_DIV4 | EBB_STM32_RCC_CFGR_PPRE2_DIV2 |
+                EBB_STM32_RCC_CFGR_SW_PLL;
+    return wait_set(&rcc->CFGR, EBB_STM32_RCC_CFGR_SWS_MASK, EBB_STM32_RCC_CFGR_SWS_PLL);
 }

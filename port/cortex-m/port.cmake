@@ -1,10 +1,10 @@
 # Cortex-M port (ebb_use_port(cortex-m)): port.c/semihost.c are in ebb::core.
 # Adds the reset handler to ebb::startup (a HAL adds its vector table) and
-# the SysTick tickless time driver, ebb::time_systick.
+# the SysTick tickless time driver, ebb::systick_time.
 target_sources(ebb_startup PRIVATE ${CMAKE_CURRENT_LIST_DIR}/startup/startup.c)
-ebb_add_library(time_systick STATIC time/time_systick.c)
-ebb_public_headers(ebb_time_systick ${CMAKE_CURRENT_LIST_DIR}/time)
-target_link_libraries(ebb_time_systick PUBLIC ebb)
+ebb_add_library(systick_time STATIC time/systick_time.c)
+ebb_public_headers(ebb_systick_time ${CMAKE_CURRENT_LIST_DIR}/time)
+target_link_libraries(ebb_systick_time PUBLIC ebb)
 # The vector table (ebb_cm_vectors.h) is a top-level asm statement, whose
 # references LTO does not see: in an LTO object, a weak handler that only
 # the table names would be dropped (or a weak reference silently become 0).

@@ -12,7 +12,7 @@
  *   - the interrupt clears its own enable before calling the core, which
  *     re-arms through set_alarm() (T3: once).
  * A counter that is not at EBB_CONFIG_TICK_HZ scales in now() (see
- * port/riscv/time/time_mtimer.c for a divided clock).
+ * port/riscv/time/mtimer_time.c for a divided clock).
  */
 #include "ebb/driver/port.h"
 #include "ebb/driver/time_driver.h"

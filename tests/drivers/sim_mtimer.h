@@ -1,6 +1,6 @@
 /*
  * sim_mtimer.h - a simulated RISC-V machine timer (mtime, mtimecmp as two
- * 32-bit halves each) for host tests of port/riscv/time/time_mtimer.c.
+ * 32-bit halves each) for host tests of port/riscv/time/mtimer_time.c.
  *
  * The driver's register accesses go through ebb_mtimer_sim_read/write (its
  * EBB_MTIMER_HOST_SIM hook), so the simulation gets control at each one:

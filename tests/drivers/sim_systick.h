@@ -1,6 +1,6 @@
 /*
  * sim_systick.h - a simulated Cortex-M SysTick (ARMv7-M ARM B3.3) and its
- * exception, for host tests of port/cortex-m/time/time_systick.c.
+ * exception, for host tests of port/cortex-m/time/systick_time.c.
  *
  * Time is counted in core cycles (SIM_CORE_HZ).  The driver's register
  * accesses go through sim_syst_reg() (shim/ebb_cortex_m.h), which gets
@@ -45,7 +45,7 @@
 #include <stdint.h>
 
 #include "ebb_cortex_m.h"
-#include "ebb_time_systick.h"
+#include "ebb_systick_time.h"
 #include "sim_time.h"
 
 #define SIM_CORE_HZ 168000000u

@@ -11,7 +11,7 @@
 #include "ebb/time.h"
 #include "ebb_host.h"
 
-#define FLAGS (EBB_TIM_SR_UIF | EBB_TIM_SR_CC1IF | EBB_TIM_SR_CC2IF)
+#define FLAGS (EBB_STM32_TIM_SR_UIF | EBB_STM32_TIM_SR_CC1IF | EBB_STM32_TIM_SR_CC2IF)
 
 ebb_stm32_tim_regs sim_tim;
 ebb_stm32_rcc_regs sim_rcc;
@@ -35,10 +35,10 @@ static void die(const char *msg)
 static void sync(void)
 {
     hw_sr &= sim_tim.SR; /* rc_w0: a store of 0 clears, of 1 leaves */
-    if (sim_tim.EGR & EBB_TIM_EGR_UG) {
+    if (sim_tim.EGR & EBB_STM32_TIM_EGR_UG) {
         sim_tim.CNT = 0; /* reinitialise the counter, load PSC */
-        if (!(sim_tim.CR1 & EBB_TIM_CR1_URS)) {
-            hw_sr |= EBB_TIM_SR_UIF;
+        if (!(sim_tim.CR1 & EBB_STM32_TIM_CR1_URS)) {
+            hw_sr |= EBB_STM32_TIM_SR_UIF;
         }
     }
     sim_tim.EGR = 0; /* write-only: reads 0 */
@@ -143,7 +143,7 @@ void sim_advance(uint64_t ticks)
     (void)deliver();
     while (ticks > 0) {
         sync();
-        if (!(sim_tim.CR1 & EBB_TIM_CR1_CEN)) {
+        if (!(sim_tim.CR1 & EBB_STM32_TIM_CR1_CEN)) {
             die("advance with the counter stopped");
         }
         if (sim_tim.ARR != 0xFFFFFFFFu) {
@@ -161,13 +161,13 @@ void sim_advance(uint64_t ticks)
         ref += step;
         ticks -= step;
         if (step == to_wrap) {
-            hw_sr |= EBB_TIM_SR_UIF;
+            hw_sr |= EBB_STM32_TIM_SR_UIF;
         }
         if (step == to_cc1) {
-            hw_sr |= EBB_TIM_SR_CC1IF;
+            hw_sr |= EBB_STM32_TIM_SR_CC1IF;
         }
         if (step == to_cc2) {
-            hw_sr |= EBB_TIM_SR_CC2IF;
+            hw_sr |= EBB_STM32_TIM_SR_CC2IF;
         }
         sim_tim.SR = hw_sr;
         sync();

@@ -1,6 +1,6 @@
 /*
  * sim_tim.h - a simulated STM32F4 32-bit timer (TIM2 or TIM5), RCC and NVIC
- * line, for host tests of hal/stm32f4/time_tim.c.
+ * line, for host tests of hal/stm32f4/stm32_tim_time.c.
  *
  * The driver's register accesses go through sim_periph(), which returns a
  * plain struct in host memory.  Because every access calls it first, the
@@ -37,7 +37,7 @@
 
 #include "sim_periph.h"
 
-#include "ebb_stm32_time_tim.h"
+#include "ebb_stm32_tim_time.h"
 #include "regs/rcc.h"
 #include "regs/tim.h"
 

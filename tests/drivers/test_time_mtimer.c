@@ -1,5 +1,5 @@
 /*
- * test_time_mtimer.c - port/riscv/time/time_mtimer.c on the host, against
+ * test_time_mtimer.c - port/riscv/time/mtimer_time.c on the host, against
  * the simulated machine timer of sim_mtimer.c: 64-bit time and alarms from
  * a 64-bit counter and compare read and written as 32-bit halves.  The
  * shared scenarios (time_scenarios.c) run against it through the
@@ -34,7 +34,7 @@
 #include "ebb/ebb.h"
 #include "ebb/driver/port.h"
 #include "ebb_host.h"
-#include "ebb_time_mtimer.h"
+#include "ebb_mtimer_time.h"
 #include "ebb/driver/time_driver.h"
 #include "sim_mtimer.h"
 #include "time_scenarios.h"

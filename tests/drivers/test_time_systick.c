@@ -1,5 +1,5 @@
 /*
- * test_time_systick.c - port/cortex-m/time/time_systick.c on the host,
+ * test_time_systick.c - port/cortex-m/time/systick_time.c on the host,
  * against the simulated SysTick of sim_systick.c: 64-bit time from the
  * 24-bit down-counter, alarms by reprogramming LOAD ("cuts").  The shared
  * scenarios (time_scenarios.c) run against it through the description

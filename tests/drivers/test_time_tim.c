@@ -1,5 +1,5 @@
 /*
- * test_time_tim.c - hal/stm32f4/time_tim.c on the host, against the
+ * test_time_tim.c - hal/stm32f4/stm32_tim_time.c on the host, against the
  * simulated timer and NVIC of sim_tim.c: 64-bit time from the 32-bit
  * counter and compare-match alarms.  The shared scenarios
  * (time_scenarios.c) run against it through the description below, in
@@ -27,16 +27,16 @@
 #define WRAP 0x100000000ull
 
 #if EBB_CONFIG_STM32_TIME_TIM == 5
-#define TIM_RCC_EN EBB_RCC_APB1ENR_TIM5EN
+#define TIM_RCC_EN EBB_STM32_RCC_APB1ENR_TIM5EN
 #else
-#define TIM_RCC_EN EBB_RCC_APB1ENR_TIM2EN
+#define TIM_RCC_EN EBB_STM32_RCC_APB1ENR_TIM2EN
 #endif
 
 /* ---- the description the shared scenarios use ---- */
 
-static void init(void) { ebb_tim_time_init(90000000u); } /* the F446's TIM2 clock at 180 MHz */
+static void init(void) { ebb_stm32_tim_time_init(90000000u); } /* the F446's TIM2 clock at 180 MHz */
 
-static void init_at(uint32_t hz) { ebb_tim_time_init(hz); }
+static void init_at(uint32_t hz) { ebb_stm32_tim_time_init(hz); }
 
 static uint64_t to_irq(void) { return (HALF - sim_tim.CNT % HALF) % HALF; }
 
@@ -127,8 +127,8 @@ static void test_init_programs_the_timer(void **state)
     assert_int_equal(sim_tim.ARR, 0xFFFFFFFFu);
     assert_int_equal(sim_tim.CCR[1], 0x80000000u);
     assert_int_equal(sim_tim.CNT, 0);
-    assert_int_equal(sim_tim.DIER, EBB_TIM_DIER_UIE | EBB_TIM_DIER_CC2IE);
-    assert_true(sim_tim.CR1 & EBB_TIM_CR1_CEN);
+    assert_int_equal(sim_tim.DIER, EBB_STM32_TIM_DIER_UIE | EBB_STM32_TIM_DIER_CC2IE);
+    assert_true(sim_tim.CR1 & EBB_STM32_TIM_CR1_CEN);
     assert_false(sim_irq_pending()); /* UG raised no UIF (URS) */
     assert_true(sim_nvic_enabled);
     assert_int_equal(sim_nvic_prio, EBB_CONFIG_STM32_TIME_TIM_PRIO);

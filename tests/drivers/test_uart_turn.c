@@ -68,8 +68,8 @@ static int setup(void **state)
     ebb_host_reset(0);
     memset(&regs, 0, sizeof regs);
     ebb_stm32_usart_init(&usart, EBB_STM32_USART1_BASE, 37, 84000000u, 115200u, 3);
-    assert_true(rcc.APB2ENR & EBB_RCC_APB2ENR_USART1EN);
-    regs.SR = EBB_USART_SR_TXE; /* bytes taken at once, last one not out */
+    assert_true(rcc.APB2ENR & EBB_STM32_RCC_APB2ENR_USART1EN);
+    regs.SR = EBB_STM32_USART_SR_TXE; /* bytes taken at once, last one not out */
     completed = 0;
     for (unsigned i = 0; i < WRITERS; i++) {
         memset(&w[i], 0, sizeof w[i]);
@@ -83,10 +83,10 @@ static void run(void) { (void)ebb_host_run_idle(&exec, 100); }
 /* The last stop bit of the transmission in progress is out. */
 static void tx_complete_irq(void)
 {
-    assert_true(regs.CR1 & EBB_USART_CR1_TCIE);
-    regs.SR |= EBB_USART_SR_TC;
+    assert_true(regs.CR1 & EBB_STM32_USART_CR1_TCIE);
+    regs.SR |= EBB_STM32_USART_SR_TC;
     ebb_stm32_usart_isr(&usart);
-    regs.SR &= ~EBB_USART_SR_TC;
+    regs.SR &= ~EBB_STM32_USART_SR_TC;
 }
 
 static unsigned polls_of(unsigned i) { return w[i].polls; }
@@ -97,7 +97,7 @@ static void spawn_all(void)
         assert_int_equal(ebb_task_spawn(&exec, &w[i].task), 0);
     }
     run(); /* writer 0 transmits, 1..3 wait in spawn order */
-    assert_true(regs.CR1 & EBB_USART_CR1_TCIE);
+    assert_true(regs.CR1 & EBB_STM32_USART_CR1_TCIE);
     assert_int_equal(completed, 0);
 }
 
@@ -121,7 +121,7 @@ static void test_one_turn_per_end(void **state)
         }
     }
     assert_int_equal(completed, WRITERS);
-    assert_false(regs.CR1 & (EBB_USART_CR1_TCIE | EBB_USART_CR1_TXEIE));
+    assert_false(regs.CR1 & (EBB_STM32_USART_CR1_TCIE | EBB_STM32_USART_CR1_TXEIE));
     assert_true(ebb_waitlist_empty(&usart.uart.tx_done) && ebb_waitlist_empty(&usart.uart.tx_turn));
 }
 
@@ -135,10 +135,10 @@ static void test_cancelled_turn_passes_on(void **state)
     assert_int_equal(w[0].order, 1);
     assert_int_equal(w[1].order, 0);
     assert_int_equal(w[2].order, 0);
-    assert_true(regs.CR1 & EBB_USART_CR1_TCIE); /* writer 2 transmits */
+    assert_true(regs.CR1 & EBB_STM32_USART_CR1_TCIE); /* writer 2 transmits */
     assert_int_equal(ebb_task_cancel(&w[2].task), EBB_OK); /* while transmitting: the turn goes to 3 */
     run();
-    assert_true(regs.CR1 & EBB_USART_CR1_TCIE); /* writer 3 transmits */
+    assert_true(regs.CR1 & EBB_STM32_USART_CR1_TCIE); /* writer 3 transmits */
     tx_complete_irq();
     run();
     assert_int_equal(w[3].order, 2);
@@ -152,16 +152,16 @@ static void test_receive(void **state)
     static uint8_t buf[4];
     static ebb_uart_rx rx;
     assert_int_equal(ebb_uart_rx_count(&usart.uart), 0); /* receiver off */
-    assert_false(regs.CR1 & EBB_USART_CR1_RE);
+    assert_false(regs.CR1 & EBB_STM32_USART_CR1_RE);
     ebb_uart_rx_start(&usart.uart, &rx, buf, sizeof buf);
-    assert_true((regs.CR1 & (EBB_USART_CR1_RE | EBB_USART_CR1_RXNEIE)) ==
-                (EBB_USART_CR1_RE | EBB_USART_CR1_RXNEIE));
+    assert_true((regs.CR1 & (EBB_STM32_USART_CR1_RE | EBB_STM32_USART_CR1_RXNEIE)) ==
+                (EBB_STM32_USART_CR1_RE | EBB_STM32_USART_CR1_RXNEIE));
     for (unsigned i = 0; i < 6; i++) {
-        regs.SR = EBB_USART_SR_TXE | EBB_USART_SR_RXNE;
+        regs.SR = EBB_STM32_USART_SR_TXE | EBB_STM32_USART_SR_RXNE;
         regs.DR = 'a' + i;
         ebb_stm32_usart_isr(&usart);
     }
-    regs.SR = EBB_USART_SR_TXE | EBB_USART_SR_RXNE | EBB_USART_SR_ORE; /* a hardware overrun */
+    regs.SR = EBB_STM32_USART_SR_TXE | EBB_STM32_USART_SR_RXNE | EBB_STM32_USART_SR_ORE; /* a hardware overrun */
     regs.DR = 'z';
     ebb_stm32_usart_isr(&usart);
     assert_int_equal(ebb_uart_rx_count(&usart.uart), 4); /* "abcd": the ring is full */

@@ -1,5 +1,5 @@
 /*
- * time_mtimer_host.c - port/riscv/time/time_mtimer.c, unchanged but for its
+ * time_mtimer_host.c - port/riscv/time/mtimer_time.c, unchanged but for its
  * EBB_MTIMER_HOST_SIM hook (register accesses go through
  * ebb_mtimer_sim_read/write, sim_mtimer.c), compiled for the host.  Its
  * calls into the core are renamed so the test can watch them:
@@ -17,7 +17,7 @@ bool sim_driver_set_alarm(ebb_ticks at);
 
 #define ebb_time_alarm_isr mtimer_alarm_isr
 #define ebb_time_driver_set_alarm sim_driver_set_alarm
-#include "time_mtimer.c"
+#include "mtimer_time.c"
 
 uint64_t sim_driver_epoch(void)
 {

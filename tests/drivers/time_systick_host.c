@@ -1,5 +1,5 @@
 /*
- * time_systick_host.c - port/cortex-m/time/time_systick.c, unchanged but for
+ * time_systick_host.c - port/cortex-m/time/systick_time.c, unchanged but for
  * its EBB_SYSTICK_HOST_SIM hook (its cut's assembly becomes
  * ebb_systick_sim_cut()), compiled for the host: its registers come from
  * sim_syst_reg() (shim/ebb_cortex_m.h), and its call into the core's
@@ -11,7 +11,7 @@ uint32_t ebb_systick_sim_cut(uint32_t load, uint32_t guard, uint32_t *primask);
 void ebb_systick_sim_primask(uint32_t primask);
 
 #define ebb_time_alarm_isr sim_alarm_isr
-#include "time_systick.c"
+#include "systick_time.c"
 #include "ebb/driver/time_driver.h"
 
 int64_t sim_driver_drift(void)

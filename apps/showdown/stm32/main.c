@@ -47,7 +47,7 @@ __attribute__((hot)) void EXTI15_10_IRQHandler(void)
     uint32_t t1 = ebb_cm_cyccnt();
 #endif
     EBB_TRACE_ISR_ENTER(ebb_cm_ipsr());
-    ebb_exti_dispatch(EBB_EXTI_LINES_15_10);
+    ebb_stm32_exti_dispatch(EBB_STM32_EXTI_LINES_15_10);
     EBB_TRACE_ISR_EXIT(ebb_cm_ipsr());
 #if SHOWDOWN_SELFTIME
     showdown_selftime_irq(t1, ebb_cm_cyccnt());

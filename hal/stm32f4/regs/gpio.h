@@ -21,9 +21,9 @@ typedef struct {
 #define EBB_STM32_GPIO(port) EBB_STM32_PERIPH(ebb_stm32_gpio_regs, EBB_STM32_GPIO_BASE(port))
 #define EBB_STM32_GPIO_BSRR_ADDR(port) (EBB_STM32_GPIO_BASE(port) + 0x18u)
 
-#define EBB_GPIO_MODE_INPUT 0u
-#define EBB_GPIO_MODE_OUTPUT 1u
-#define EBB_GPIO_MODE_AF 2u
-#define EBB_GPIO_MODE_ANALOG 3u
+#define EBB_STM32_GPIO_MODE_INPUT 0u
+#define EBB_STM32_GPIO_MODE_OUTPUT 1u
+#define EBB_STM32_GPIO_MODE_AF 2u
+#define EBB_STM32_GPIO_MODE_ANALOG 3u
 
 #endif

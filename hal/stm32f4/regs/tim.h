@@ -28,14 +28,14 @@ typedef struct {
 #define EBB_STM32_IRQ_TIM3 29u
 #define EBB_STM32_IRQ_TIM5 50u
 
-#define EBB_TIM_CR1_CEN (1u << 0)
-#define EBB_TIM_CR1_URS (1u << 2)
-#define EBB_TIM_DIER_UIE (1u << 0)
-#define EBB_TIM_DIER_CC1IE (1u << 1)
-#define EBB_TIM_DIER_CC2IE (1u << 2)
-#define EBB_TIM_SR_UIF (1u << 0)
-#define EBB_TIM_SR_CC1IF (1u << 1)
-#define EBB_TIM_SR_CC2IF (1u << 2)
-#define EBB_TIM_EGR_UG (1u << 0)
+#define EBB_STM32_TIM_CR1_CEN (1u << 0)
+#define EBB_STM32_TIM_CR1_URS (1u << 2)
+#define EBB_STM32_TIM_DIER_UIE (1u << 0)
+#define EBB_STM32_TIM_DIER_CC1IE (1u << 1)
+#define EBB_STM32_TIM_DIER_CC2IE (1u << 2)
+#define EBB_STM32_TIM_SR_UIF (1u << 0)
+#define EBB_STM32_TIM_SR_CC1IF (1u << 1)
+#define EBB_STM32_TIM_SR_CC2IF (1u << 2)
+#define EBB_STM32_TIM_EGR_UG (1u << 0)
 
 #endif

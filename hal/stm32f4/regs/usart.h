@@ -23,19 +23,19 @@ typedef struct {
 #define EBB_STM32_IRQ_USART3 39u
 #define EBB_STM32_IRQ_USART6 71u
 
-#define EBB_USART_SR_PE (1u << 0)
-#define EBB_USART_SR_FE (1u << 1)
-#define EBB_USART_SR_NF (1u << 2)
-#define EBB_USART_SR_ORE (1u << 3)
-#define EBB_USART_SR_RXNE (1u << 5)
-#define EBB_USART_SR_TC (1u << 6)
-#define EBB_USART_SR_TXE (1u << 7)
+#define EBB_STM32_USART_SR_PE (1u << 0)
+#define EBB_STM32_USART_SR_FE (1u << 1)
+#define EBB_STM32_USART_SR_NF (1u << 2)
+#define EBB_STM32_USART_SR_ORE (1u << 3)
+#define EBB_STM32_USART_SR_RXNE (1u << 5)
+#define EBB_STM32_USART_SR_TC (1u << 6)
+#define EBB_STM32_USART_SR_TXE (1u << 7)
 
-#define EBB_USART_CR1_RE (1u << 2)
-#define EBB_USART_CR1_TE (1u << 3)
-#define EBB_USART_CR1_RXNEIE (1u << 5)
-#define EBB_USART_CR1_TCIE (1u << 6)
-#define EBB_USART_CR1_TXEIE (1u << 7)
-#define EBB_USART_CR1_UE (1u << 13)
+#define EBB_STM32_USART_CR1_RE (1u << 2)
+#define EBB_STM32_USART_CR1_TE (1u << 3)
+#define EBB_STM32_USART_CR1_RXNEIE (1u << 5)
+#define EBB_STM32_USART_CR1_TCIE (1u << 6)
+#define EBB_STM32_USART_CR1_TXEIE (1u << 7)
+#define EBB_STM32_USART_CR1_UE (1u << 13)
 
 #endif

@@ -1,7 +1,7 @@
 /** @file
  * ebb/driver/time_driver.h - what a time driver provides to ebb's core, and what
  * it MUST guarantee.  One driver per build: SysTick
- * (port/cortex-m/time/), an STM32 TIM (hal/stm32f4/time_tim.c), the CMSDK
+ * (port/cortex-m/time/), an STM32 TIM (hal/stm32f4/stm32_tim_time.c), the CMSDK
  * timers (hal/cmsdk/), the RISC-V machine timer (port/riscv/), the host's
  * virtual clock (port/host/host.c, driven by the tests).
  *

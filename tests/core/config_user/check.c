@@ -4,8 +4,8 @@
  * defaults.  Before that, the driver's default came first and the
  * application's definition was a redefinition - a compile error under
  * -Werror, or silently the wrong priority. */
-#include "ebb_time_systick.h"
-#include "ebb_stm32_time_tim.h"
+#include "ebb_systick_time.h"
+#include "ebb_stm32_tim_time.h"
 #include "ebb_stm32_exti.h"
 
 _Static_assert(EBB_CONFIG_SYSTICK_PRIO == 7u, "the application's SysTick priority");

@@ -10,7 +10,7 @@
  *   - the Goldfish RTC counts host nanoseconds even under -icount.
  * Prints what it measured; exits 0 only if every fact holds.
  */
-#include "ebb_time_mtimer.h"
+#include "ebb_mtimer_time.h"
 #include "fwtest.h"
 
 #define MTIMECMP_LO EBB_RV_REG32(EBB_VIRT_MTIMECMP)

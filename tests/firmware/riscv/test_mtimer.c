@@ -8,7 +8,7 @@
  *      past is ready at once;
  *   5. a 2 s sleep (WFI the whole time) ends on time.
  */
-#include "ebb_time_mtimer.h"
+#include "ebb_mtimer_time.h"
 #include "fwtest.h"
 
 /* Alarm interrupt -> wake -> WFI returns -> poll -> ebb_now(): a few

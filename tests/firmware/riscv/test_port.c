@@ -13,7 +13,7 @@
  *     wake runs right after it, not after the burst; the device handler
  *     runs with MIE set, the timer and software interrupts masked in mie.
  */
-#include "ebb_time_mtimer.h"
+#include "ebb_mtimer_time.h"
 #include "fwtest.h"
 
 static EBB_EXECUTOR_DEFINE(thread_exec, NULL);

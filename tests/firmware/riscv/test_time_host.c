@@ -18,7 +18,7 @@
  *     next deadline is exactly first + k periods (a late QEMU gets the
  *     missed ticks back to back, never skipped).
  */
-#include "ebb_time_mtimer.h"
+#include "ebb_mtimer_time.h"
 #include "fwtest.h"
 
 #define LATE_BOUND_MS 1000u

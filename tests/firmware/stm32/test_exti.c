@@ -6,7 +6,7 @@
  * within WAKE_US of it, in order; with only rising edges selected a release
  * wakes nobody; a wait cancelled by a timeout leaves no waiter behind; and
  * the application's own EXTI15_10_IRQHandler (the showdown's probe-pin
- * wrapper around ebb_exti_dispatch) replaces the driver's.
+ * wrapper around ebb_stm32_exti_dispatch) replaces the driver's.
  */
 #include "ebb_stm32_exti.h"
 #include "fwtest.h"
@@ -20,7 +20,7 @@ void EXTI15_10_IRQHandler(void)
 {
     EBB_BOARD_PROBE_IRQ_HIGH();
     handler_runs++;
-    ebb_exti_dispatch(EBB_EXTI_LINES_15_10);
+    ebb_stm32_exti_dispatch(EBB_STM32_EXTI_LINES_15_10);
     EBB_BOARD_PROBE_IRQ_LOW();
 }
 
@@ -67,7 +67,7 @@ static ebb_poll_t button_poll(ebb_task *self, ebb_cx *cx)
     EBB_AWAIT_TIMEOUT(b->result, &b->timer, EBB_MS(2),
                       ebb_board_button_wait(&b->wait, EBB_BOARD_ANY));
     FW_CHECK(b->result == EBB_ETIMEDOUT);
-    FW_CHECK(ebb_waitlist_empty(ebb_exti_list(EBB_BOARD_BUTTON_LINE)));
+    FW_CHECK(ebb_waitlist_empty(ebb_stm32_exti_list(EBB_BOARD_BUTTON_LINE)));
     EBB_END();
 }
 

@@ -1,5 +1,5 @@
 /*
- * ebb_stm32_time_tim.h - ebb's clock on a 32-bit general-purpose timer
+ * ebb_stm32_tim_time.h - ebb's clock on a 32-bit general-purpose timer
  * (TIM2 by default, or TIM5 with EBB_CONFIG_STM32_TIME_TIM=5), tickless.
  *
  * The timer counts ticks directly (PSC = timer clock / EBB_CONFIG_TICK_HZ - 1)
@@ -16,8 +16,8 @@
  * Not usable on QEMU 7.2: its TIM2-5 count a 1 GHz clock regardless of PSC,
  * never wrap at ARR and have no compare interrupts.  Built for the NUCLEO.
  */
-#ifndef EBB_STM32_TIME_TIM_H
-#define EBB_STM32_TIME_TIM_H
+#ifndef EBB_STM32_TIM_TIME_H
+#define EBB_STM32_TIM_TIME_H
 
 #include <stdint.h>
 
@@ -44,10 +44,10 @@ extern "C" {
  * at most 65536, otherwise ebb_port_panic("tim", 1).  Time starts at 0.
  * Context: main, before the first ebb_now()/sleep.  Cost: a few stores.
  */
-void ebb_tim_time_init(uint32_t timclk_hz);
+void ebb_stm32_tim_time_init(uint32_t timclk_hz);
 
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* EBB_STM32_TIME_TIM_H */
+#endif /* EBB_STM32_TIM_TIME_H */

@@ -1,8 +1,8 @@
 /*
- * time_mtimer.c - tickless time driver on the RISC-V machine timer.
- * See ebb_time_mtimer.h for the design and the register access rules.
+ * mtimer_time.c - tickless time driver on the RISC-V machine timer.
+ * See ebb_mtimer_time.h for the design and the register access rules.
  */
-#include "ebb_time_mtimer.h"
+#include "ebb_mtimer_time.h"
 
 #include "ebb/driver/port.h"
 #include "ebb/driver/time_driver.h"

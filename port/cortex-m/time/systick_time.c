@@ -1,7 +1,7 @@
 /*
- * time_systick.c - see ebb_time_systick.h for the design and error bound.
+ * systick_time.c - see ebb_systick_time.h for the design and error bound.
  */
-#include "ebb_time_systick.h"
+#include "ebb_systick_time.h"
 
 #include "ebb/driver/port.h"
 #include "ebb/driver/time_driver.h"

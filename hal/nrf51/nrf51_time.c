@@ -1,4 +1,4 @@
-/* time_timer0.c - see ebb_nrf51_time.h (nRF51 RM, "Timer/counter"). */
+/* nrf51_time.c - see ebb_nrf51_time.h (nRF51 RM, "Timer/counter"). */
 #include "ebb_nrf51_time.h"
 
 #include "ebb/contract.h"

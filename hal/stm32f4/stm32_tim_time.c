@@ -1,5 +1,5 @@
-/* time_tim.c - see ebb_stm32_time_tim.h (TIM registers: RM0390 18.4). */
-#include "ebb_stm32_time_tim.h"
+/* stm32_tim_time.c - see ebb_stm32_tim_time.h (TIM registers: RM0390 18.4). */
+#include "ebb_stm32_tim_time.h"
 
 #include "ebb/driver/port.h"
 #include "ebb/time.h"
@@ -11,12 +11,12 @@
 #if EBB_CONFIG_STM32_TIME_TIM == 2
 #define TIM EBB_STM32_TIM2
 #define TIM_IRQ EBB_STM32_IRQ_TIM2
-#define TIM_RCC_EN EBB_RCC_APB1ENR_TIM2EN
+#define TIM_RCC_EN EBB_STM32_RCC_APB1ENR_TIM2EN
 #define TIM_HANDLER TIM2_IRQHandler
 #elif EBB_CONFIG_STM32_TIME_TIM == 5
 #define TIM EBB_STM32_TIM5
 #define TIM_IRQ EBB_STM32_IRQ_TIM5
-#define TIM_RCC_EN EBB_RCC_APB1ENR_TIM5EN
+#define TIM_RCC_EN EBB_STM32_RCC_APB1ENR_TIM5EN
 #define TIM_HANDLER TIM5_IRQHandler
 #else
 #error "EBB_CONFIG_STM32_TIME_TIM must be 2 or 5 (the 32-bit timers)"
@@ -46,7 +46,7 @@ static void alarm_set(ebb_ticks at)
 /* cold: set-up (and panic) code runs once; at -O3 it would otherwise be
  * unrolled and inlined for a speed nobody can measure.  It is compiled for
  * size and kept away from the code that runs all the time. */
-__attribute__((cold)) void ebb_tim_time_init(uint32_t timclk_hz)
+__attribute__((cold)) void ebb_stm32_tim_time_init(uint32_t timclk_hz)
 {
     if (timclk_hz % EBB_CONFIG_TICK_HZ != 0 || timclk_hz / EBB_CONFIG_TICK_HZ == 0 ||
         timclk_hz / EBB_CONFIG_TICK_HZ > 65536u) {
@@ -54,19 +54,19 @@ __attribute__((cold)) void ebb_tim_time_init(uint32_t timclk_hz)
     }
     EBB_STM32_RCC->APB1ENR |= TIM_RCC_EN;
     (void)EBB_STM32_RCC->APB1ENR;
-    TIM->CR1 = EBB_TIM_CR1_URS; /* UG below must not raise UIF */
+    TIM->CR1 = EBB_STM32_TIM_CR1_URS; /* UG below must not raise UIF */
     TIM->PSC = timclk_hz / EBB_CONFIG_TICK_HZ - 1u;
     TIM->ARR = 0xFFFFFFFFu;
     TIM->CCR[1] = HALF;
     TIM->CNT = 0;
-    TIM->EGR = EBB_TIM_EGR_UG; /* load PSC now, not at the first wrap */
+    TIM->EGR = EBB_STM32_TIM_EGR_UG; /* load PSC now, not at the first wrap */
     TIM->SR = 0;
     half_periods = 0;
     alarm_set(EBB_TICKS_NEVER);
-    TIM->DIER = EBB_TIM_DIER_UIE | EBB_TIM_DIER_CC2IE;
+    TIM->DIER = EBB_STM32_TIM_DIER_UIE | EBB_STM32_TIM_DIER_CC2IE;
     ebb_cm_irq_set_prio(TIM_IRQ, EBB_CONFIG_STM32_TIME_TIM_PRIO);
     ebb_cm_irq_enable(TIM_IRQ);
-    TIM->CR1 = EBB_TIM_CR1_URS | EBB_TIM_CR1_CEN;
+    TIM->CR1 = EBB_STM32_TIM_CR1_URS | EBB_STM32_TIM_CR1_CEN;
 }
 
 ebb_ticks ebb_time_driver_now(void)
@@ -83,20 +83,20 @@ static bool program(ebb_ticks at)
 {
     ebb_ticks now = ebb_time_driver_now();
     if (at <= now) {
-        TIM->DIER &= ~EBB_TIM_DIER_CC1IE;
+        TIM->DIER &= ~EBB_STM32_TIM_DIER_CC1IE;
         return false;
     }
     if (at - now > 0xC0000000u) {
-        TIM->DIER &= ~EBB_TIM_DIER_CC1IE; /* a half-period interrupt comes first */
+        TIM->DIER &= ~EBB_STM32_TIM_DIER_CC1IE; /* a half-period interrupt comes first */
         return true;
     }
     /* CCR1 holds the low word already (alarm_set). */
-    TIM->SR = ~EBB_TIM_SR_CC1IF;
-    TIM->DIER |= EBB_TIM_DIER_CC1IE;
+    TIM->SR = ~EBB_STM32_TIM_SR_CC1IF;
+    TIM->DIER |= EBB_STM32_TIM_DIER_CC1IE;
     /* The compare only fires on equality: if the counter passed it while we
      * were setting it, report the alarm as reached. */
     if (ebb_time_driver_now() >= at) {
-        TIM->DIER &= ~EBB_TIM_DIER_CC1IE;
+        TIM->DIER &= ~EBB_STM32_TIM_DIER_CC1IE;
         return false;
     }
     return true;
@@ -105,7 +105,7 @@ static bool program(ebb_ticks at)
 bool ebb_time_driver_set_alarm(ebb_ticks at)
 {
     /* The old alarm's match off first: CCR1 changes below. */
-    TIM->DIER &= ~EBB_TIM_DIER_CC1IE;
+    TIM->DIER &= ~EBB_STM32_TIM_DIER_CC1IE;
     alarm_set(at);
     if (at == EBB_TICKS_NEVER) {
         return true;
@@ -122,11 +122,11 @@ void TIM_HANDLER(void)
     uint32_t sr = TIM->SR;
     ebb_irq_state s = ebb_port_lock();
     /* Clear exactly the flags handled (rc_w0: writing 1 leaves a flag). */
-    TIM->SR = ~(sr & (EBB_TIM_SR_UIF | EBB_TIM_SR_CC1IF | EBB_TIM_SR_CC2IF));
-    if (sr & (EBB_TIM_SR_UIF | EBB_TIM_SR_CC2IF)) {
+    TIM->SR = ~(sr & (EBB_STM32_TIM_SR_UIF | EBB_STM32_TIM_SR_CC1IF | EBB_STM32_TIM_SR_CC2IF));
+    if (sr & (EBB_STM32_TIM_SR_UIF | EBB_STM32_TIM_SR_CC2IF)) {
         /* Both set means the handler ran more than half a period late,
          * which the design excludes; count each. */
-        half_periods += ((sr & EBB_TIM_SR_UIF) ? 1u : 0u) + ((sr & EBB_TIM_SR_CC2IF) ? 1u : 0u);
+        half_periods += ((sr & EBB_STM32_TIM_SR_UIF) ? 1u : 0u) + ((sr & EBB_STM32_TIM_SR_CC2IF) ? 1u : 0u);
     }
     /* The alarm again, as set: re-armed if still ahead (after a half
      * period), reached otherwise (then NEVER until service() sets the

@@ -1,4 +1,4 @@
-/* time_cmsdk.c - see ebb_cmsdk_time.h (CMSDK TRM, "APB timer"). */
+/* cmsdk_time.c - see ebb_cmsdk_time.h (CMSDK TRM, "APB timer"). */
 #include "ebb_cmsdk_time.h"
 
 #include "ebb/contract.h"

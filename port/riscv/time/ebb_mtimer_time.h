@@ -1,5 +1,5 @@
 /*
- * ebb_time_mtimer.h - ebb's clock on the RISC-V machine timer (tickless).
+ * ebb_mtimer_time.h - ebb's clock on the RISC-V machine timer (tickless).
  *
  * The machine timer is a free-running 64-bit counter (mtime) and a 64-bit
  * compare register (mtimecmp); the timer interrupt is pending exactly while
@@ -28,8 +28,8 @@
  * mtime never wraps in practice (2^64 ticks at 10 MHz is 58,000 years), so
  * there is no overflow interrupt: an idle system takes no interrupts at all.
  */
-#ifndef EBB_TIME_MTIMER_H
-#define EBB_TIME_MTIMER_H
+#ifndef EBB_MTIMER_TIME_H
+#define EBB_MTIMER_TIME_H
 
 #include <stdint.h>
 
@@ -69,4 +69,4 @@ uint32_t ebb_mtimer_alarms(void);
 }
 #endif
 
-#endif /* EBB_TIME_MTIMER_H */
+#endif /* EBB_MTIMER_TIME_H */

@@ -1,5 +1,5 @@
 /*
- * ebb_time_systick.h - ebb's clock on the Cortex-M SysTick timer (tickless).
+ * ebb_systick_time.h - ebb's clock on the Cortex-M SysTick timer (tickless).
  *
  * SysTick counts core cycles down from a 24-bit reload value.  The driver
  * keeps a 64-bit time as (ticks, cycles) at the start of the current count-
@@ -37,8 +37,8 @@
  * With no alarm armed SysTick still interrupts once per 2^24 cycles (100 ms
  * at 168 MHz) to extend the counter: the only "tick" an idle system takes.
  */
-#ifndef EBB_TIME_SYSTICK_H
-#define EBB_TIME_SYSTICK_H
+#ifndef EBB_SYSTICK_TIME_H
+#define EBB_SYSTICK_TIME_H
 
 #include <stdint.h>
 
@@ -80,4 +80,4 @@ uint32_t ebb_systick_cuts(void);
 }
 #endif
 
-#endif /* EBB_TIME_SYSTICK_H */
+#endif /* EBB_SYSTICK_TIME_H */
