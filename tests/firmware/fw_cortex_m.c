@@ -45,3 +45,16 @@ ebb_executor *fw_irq_executor_start(enum fw_irqx how)
 }
 
 bool fw_in_irq_executor(void) { return ebb_cm_ipsr() == 16u + EBB_BOARD_SPARE1_IRQ; }
+
+/* ARMv6-M inline assembly is in divided syntax, where SUB is the
+ * flag-setting Thumb-1 form; the others' is unified. */
+#if defined(__ARM_ARCH_6M__)
+#define FW_SUBS "sub"
+#else
+#define FW_SUBS "subs"
+#endif
+
+void fw_spin_pairs(uint32_t n)
+{
+    __asm volatile("1: " FW_SUBS " %0, #1\n\tbne 1b" : "+r"(n) : : "cc", "memory");
+}

@@ -52,3 +52,8 @@ ebb_executor *fw_irq_executor_start(enum fw_irqx how)
 }
 
 bool fw_in_irq_executor(void) { return ebb_rv_swi_level() == 1u; }
+
+void fw_spin_pairs(uint32_t n)
+{
+    __asm volatile("1: addi %0, %0, -1\n\tbnez %0, 1b" : "+r"(n) : : "cc", "memory");
+}

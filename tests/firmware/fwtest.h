@@ -87,6 +87,10 @@ ebb_executor *fw_irq_executor_start(enum fw_irqx how);
 /* True while the code runs in that executor's interrupt. */
 bool fw_in_irq_executor(void);
 
+/* Execute exactly 2 * n instructions (n > 0) of a two-instruction loop:
+ * under QEMU -icount, 2 * n * 2^shift ns of virtual time. */
+void fw_spin_pairs(uint32_t n);
+
 /* ---- the reference clock (ref_<clock>.c) ---- */
 
 /* Start the board's reference clock (call once, before ebb_board_init()

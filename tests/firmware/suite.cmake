@@ -93,6 +93,9 @@ endfunction()
 #                            4: the application's own executor)
 #   test_finger, test_uart   the board's virtual button and console
 #   test_uart_contract       the UART class's contract, reported
+#   test_core_clock          ebb's clock against QEMU's virtual clock
+#                            (instructions x 2^shift ns): a board's clock
+#                            constants
 #   test_keys_burst          keys mode: a burst faster than the task re-arms, no edge lost
 #   example_*                blinky, uart_echo and button driven through the console
 set(EBB_FW_TIME_PAD 0 CACHE STRING "test_time: nops added to each check (measures how code length moves its figures)")
@@ -193,6 +196,7 @@ function(ebb_fw_suite)
   ebb_fw_test(test_finger SOURCES ${EBB_FW_DIR}/test_finger.c)
   ebb_fw_test(test_uart SOURCES ${EBB_FW_DIR}/test_uart.c EXPECT ${EBB_FW_DIR}/test_uart.expected)
   ebb_fw_test(test_uart_contract SOURCES ${EBB_FW_DIR}/test_uart_contract.c CODE 100 GREP "PANIC uart:1")
+  ebb_fw_test(test_core_clock SOURCES ${EBB_FW_DIR}/test_core_clock.c PORT GREP PASS)
   # Keys mode: a burst typed faster than a slow task re-arms loses no edge
   # (typed on host time: no -icount).
   ebb_fw_test(test_keys_burst SOURCES ${EBB_FW_DIR}/test_keys_burst.c NO_ICOUNT
