@@ -23,11 +23,11 @@ APP   ?= button
 JOBS  ?= $(shell nproc 2>/dev/null || echo 2)
 # Boards of other Cortex-M profiles and RISC-V, each run on QEMU by make test (docs/boards.md).
 # (Defined before FIRMWARE_PRESETS: := expands at once.)
-TARGET_PRESETS := mps2-an385 mps2-an386 mps2-an500 mps2-an505 microbit microbit-systick qemu-riscv-virt qemu-riscv-virt-os
+TARGET_PRESETS := mps2-an385 mps2-an386 mps2-an500 mps2-an505 microbit microbit-systick template qemu-riscv-virt qemu-riscv-virt-os
 FIRMWARE_PRESETS := qemu-netduinoplus2 nucleo-f446ze nucleo-f446ze-os $(TARGET_PRESETS)
 # Every QEMU board: `make run BOARD=<board> APP=blinky` and `make debug` (gdb attached as
 # printed, stopped at main) are checked as users run them.
-RUN_BOARDS := qemu-netduinoplus2 mps2-an385 mps2-an386 mps2-an500 mps2-an505 microbit qemu-riscv-virt
+RUN_BOARDS := qemu-netduinoplus2 mps2-an385 mps2-an386 mps2-an500 mps2-an505 microbit template qemu-riscv-virt
 
 .PHONY: all deps host host-clang firmware showdown-picolibc check test showdown run debug trace clean
 

@@ -89,6 +89,15 @@ endif()
 include(${EBB_SOURCE_DIR}/cmake/docs_examples.cmake)
 ebb_docs_examples(firmware)
 
+# boards/template as a user starts from it: copied out of the tree under
+# another name, built and run (once, from the template's own tree).
+if(EBB_BOARD_NAME STREQUAL "template" AND EBB_QEMU)
+  add_test(NAME board.template_copy
+    COMMAND sh ${EBB_SOURCE_DIR}/tests/boards/copy_template.sh ${EBB_SOURCE_DIR}
+            ${CMAKE_BINARY_DIR}/template_copy ${EBB_QEMU})
+  set_tests_properties(board.template_copy PROPERTIES TIMEOUT 300 PROCESSORS 2)
+endif()
+
 # A user's own board folder (outside boards/), on picolibc, from an empty
 # build folder: once, from the default board's tree.
 if(EBB_BOARD_NAME STREQUAL "qemu-netduinoplus2" AND EBB_QEMU)
