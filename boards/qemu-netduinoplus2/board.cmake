@@ -34,6 +34,7 @@ set(EBB_FW_REF ${EBB_SOURCE_DIR}/tests/firmware/ref_stm32_tim2.c)
 # SysTick cuts drift by a few cycles each (see above): looser than the
 # reference's single clock.
 set(EBB_FW_TIME_DEFS LATE_NS=15000u EARLY_NS=10000u DRIFT_NS=10000u)
+set(EBB_FW_NULL_FAULT "102;FAULT MemManage")
 set(EBB_FW_BAD_ADDRESS 0xA0001000u) # FMC registers: not modelled, not answered
 # The report's fixed facts: the fault, CFSR (PRECISERR|BFARVALID; UNDEFINSTR),
 # HFSR, the bad address, then PC, LR and EXC_RETURN (which vary with the code).

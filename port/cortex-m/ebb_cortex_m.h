@@ -45,6 +45,11 @@ extern "C" {
 #define EBB_CM_BFAR EBB_CM_REG(0xE000ED38u)
 #define EBB_CM_CPACR EBB_CM_REG(0xE000ED88u)
 #define EBB_CM_FPCCR EBB_CM_REG(0xE000EF34u)
+#define EBB_CM_MPU_TYPE EBB_CM_REG(0xE000ED90u)
+#define EBB_CM_MPU_CTRL EBB_CM_REG(0xE000ED94u)
+#define EBB_CM_MPU_RNR EBB_CM_REG(0xE000ED98u)
+#define EBB_CM_MPU_RBAR EBB_CM_REG(0xE000ED9Cu)
+#define EBB_CM_MPU_RASR EBB_CM_REG(0xE000EDA0u)
 #define EBB_CM_DHCSR EBB_CM_REG(0xE000EDF0u)
 #define EBB_CM_DEMCR EBB_CM_REG(0xE000EDFCu)
 
@@ -53,6 +58,15 @@ extern "C" {
 #define EBB_CM_SHCSR_BUSFAULTENA (1u << 17)
 #define EBB_CM_SHCSR_USGFAULTENA (1u << 18)
 #define EBB_CM_CCR_DIV_0_TRP (1u << 4)
+#define EBB_CM_CFSR_MSTKERR (1u << 4)   /* MemManage on exception stacking */
+#define EBB_CM_CFSR_MMARVALID (1u << 7) /* MMFAR holds the address */
+#define EBB_CM_CFSR_STKOF (1u << 20)    /* ARMv8-M: a stack limit was hit */
+/* PMSAv7 (ARMv7-M ARM B3.5): MPU_CTRL and MPU_RASR fields. */
+#define EBB_CM_MPU_CTRL_ENABLE (1u << 0)
+#define EBB_CM_MPU_CTRL_PRIVDEFENA (1u << 2)
+#define EBB_CM_MPU_RASR_ENABLE (1u << 0)
+#define EBB_CM_MPU_RASR_SIZE(log2) (((uint32_t)(log2) - 1u) << 1)
+#define EBB_CM_MPU_RASR_XN (1u << 28) /* AP = 000: no access, at any privilege */
 #define EBB_CM_FPCCR_ASPEN (1u << 31)
 #define EBB_CM_FPCCR_LSPEN (1u << 30)
 #define EBB_CM_DHCSR_C_DEBUGEN (1u << 0)
@@ -267,6 +281,14 @@ __attribute__((noreturn)) void ebb_cm_unexpected_irq(void);
 #define EBB_CM_EXIT_USAGEFAULT 104
 #define EBB_CM_EXIT_NMI 105
 #define EBB_CM_EXIT_UNEXPECTED_IRQ 106
+#define EBB_CM_EXIT_STACK_OVERFLOW 107 /* the stack reached its guard */
+
+#if EBB_CM_ARMV6M
+/* Internal (startup.c): the stack guard's canary on a core with neither an
+ * MPU nor a stack limit - painted at reset, checked by ebb_port_idle(). */
+void ebb__cm_guard_paint(void);
+void ebb__cm_guard_check(void);
+#endif
 
 /** Print `msg` on the console (and on semihosting stderr when available),
  *  then exit with `code` through semihosting, or spin forever with

@@ -11,6 +11,9 @@ EBB_MODULE("cm");
 
 void ebb_port_idle(ebb_executor *ex)
 {
+#if EBB_CM_ARMV6M
+    ebb__cm_guard_check();
+#endif
 #if EBB_CONFIG_PORT_IDLE_WFI
     ebb_cm_idle_wfi(ex);
 #else

@@ -18,6 +18,8 @@
 #   EBB_FW_IRQX_KINDS         which test_irq_executor images (default 0 1 2;
 #                             1 and 2 need a ceiling, 2 not on ARMv6-M)
 #   EBB_FW_BAD_ADDRESS        an address no device answers (test_fault 2)
+#   EBB_FW_NULL_FAULT         "<exit status>;<console text>" of a load
+#                             through NULL, where the board guards 0
 #   EBB_FW_FAULT_LOAD / EBB_FW_FAULT_UNDEF
 #                             "<exit status>;<console text>" of a bad load
 #                             and of an undefined instruction
@@ -93,6 +95,8 @@ endfunction()
 #                            4: the application's own executor)
 #   test_finger, test_uart   the board's virtual button and console
 #   test_uart_contract       the UART class's contract, reported
+#   test_stack_overflow      a stack grown into its guard is reported
+#   test_null                a load through NULL faults (EBB_FW_NULL_FAULT)
 #   test_core_clock          ebb's clock against QEMU's virtual clock
 #                            (instructions x 2^shift ns): a board's clock
 #                            constants
@@ -197,6 +201,17 @@ function(ebb_fw_suite)
   ebb_fw_test(test_uart SOURCES ${EBB_FW_DIR}/test_uart.c EXPECT ${EBB_FW_DIR}/test_uart.expected)
   ebb_fw_test(test_uart_contract SOURCES ${EBB_FW_DIR}/test_uart_contract.c CODE 100 GREP "PANIC uart:1")
   ebb_fw_test(test_core_clock SOURCES ${EBB_FW_DIR}/test_core_clock.c PORT GREP PASS)
+  get_property(_fw_port_dir GLOBAL PROPERTY EBB_PORT_DIR)
+  get_filename_component(_fw_port "${_fw_port_dir}" NAME)
+  if(_fw_port STREQUAL "cortex-m")
+    ebb_fw_test(test_stack_overflow SOURCES ${EBB_FW_DIR}/test_stack_overflow.c CODE 107
+                GREP "FAULT stack overflow")
+  endif()
+  if(EBB_FW_NULL_FAULT)
+    list(GET EBB_FW_NULL_FAULT 0 code)
+    list(GET EBB_FW_NULL_FAULT 1 text)
+    ebb_fw_test(test_null SOURCES ${EBB_FW_DIR}/test_null.c CODE ${code} GREP "${text}")
+  endif()
   # Keys mode: a burst typed faster than a slow task re-arms loses no edge
   # (typed on host time: no -icount).
   ebb_fw_test(test_keys_burst SOURCES ${EBB_FW_DIR}/test_keys_burst.c NO_ICOUNT

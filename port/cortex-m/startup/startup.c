@@ -13,6 +13,7 @@
  * _ebb_stack_bottom (first byte after the static data, 8-aligned) and
  * _estack (initial MSP, top of RAM).
  */
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "ebb/driver/port.h"
@@ -21,6 +22,9 @@
 
 extern uint32_t _sidata[], _sdata[], _edata[], _ebss[];
 extern uint32_t _ebb_stack_bottom[], _estack[];
+/* Weak: a board's own linker script that places no guard gets none. */
+extern uint32_t _ebb_stack_guard[] __attribute__((weak));
+extern const uint32_t ebb_vector_table[];
 
 int main(void);
 
@@ -70,7 +74,39 @@ __attribute__((noreturn, used, cold, optimize("no-tree-loop-distribute-patterns"
      * zero turns a silent 0 result into a report.  ARMv6-M has neither. */
     EBB_CM_SHCSR |= EBB_CM_SHCSR_MEMFAULTENA | EBB_CM_SHCSR_BUSFAULTENA | EBB_CM_SHCSR_USGFAULTENA;
     EBB_CM_CCR |= EBB_CM_CCR_DIV_0_TRP;
+#if defined(__ARM_ARCH_8M_MAIN__)
+    /* The main stack's limit: a push below it is a UsageFault (STKOF)
+     * that neither moves SP past it nor writes (ARMv8-M ARM, B3.19). */
+    if (_ebb_stack_guard != NULL) {
+        __asm volatile("msr msplim, %0" : : "r"(_ebb_stack_bottom) : "memory");
+    }
+#else
+    /* The stack guard as MPU region 0, no access and never executed, the
+     * rest of the map the default one for privileged code (PRIVDEFENA);
+     * left off on a core without an MPU (MPU_TYPE.DREGION = 0). */
+    if (((EBB_CM_MPU_TYPE >> 8) & 0xFFu) && _ebb_stack_guard != NULL) {
+        EBB_CM_MPU_RNR = 0;
+        EBB_CM_MPU_RBAR = (uint32_t)(uintptr_t)_ebb_stack_guard;
+        EBB_CM_MPU_RASR = EBB_CM_MPU_RASR_XN | EBB_CM_MPU_RASR_SIZE(7) | EBB_CM_MPU_RASR_ENABLE;
+        /* Exceptions read their vectors where the table was linked; then,
+         * where that is not address 0, the first 256 bytes of the map are
+         * region 1, no access, so that a load or store through NULL (or a
+         * small offset from it) faults instead of reading the flash alias
+         * or writing nowhere.  A table linked at 0 keeps them readable. */
+        EBB_CM_VTOR = (uint32_t)(uintptr_t)ebb_vector_table;
+        if ((uintptr_t)ebb_vector_table >= 256u) {
+            EBB_CM_MPU_RNR = 1;
+            EBB_CM_MPU_RBAR = 0;
+            EBB_CM_MPU_RASR = EBB_CM_MPU_RASR_XN | EBB_CM_MPU_RASR_SIZE(8) | EBB_CM_MPU_RASR_ENABLE;
+        }
+        EBB_CM_MPU_CTRL = EBB_CM_MPU_CTRL_PRIVDEFENA | EBB_CM_MPU_CTRL_ENABLE;
+    }
+#endif
     __asm volatile("dsb\n\tisb" ::: "memory");
+#else
+    /* No MPU and no stack limit: a canary in the guard, checked at idle
+     * (ebb_port_idle()). */
+    ebb__cm_guard_paint();
 #endif
 
     int rc = main();
@@ -101,6 +137,38 @@ EBB_WEAK __attribute__((naked, noreturn, used)) void Reset_Handler(void)
 EBB_WEAK __attribute__((noreturn, used)) void Reset_Handler(void)
 {
     ebb_cm_reset_c();
+}
+#endif
+
+#if EBB_CM_ARMV6M
+/* The guard's canary: every word of it, written once at reset. */
+#define GUARD_CANARY 0x57AC6ADEu
+
+__attribute__((cold)) void ebb__cm_guard_paint(void)
+{
+    if (_ebb_stack_guard == NULL) {
+        return;
+    }
+    for (volatile uint32_t *p = _ebb_stack_guard; p < _ebb_stack_bottom; p++) {
+        *p = GUARD_CANARY;
+    }
+}
+
+void ebb__cm_guard_check(void)
+{
+    /* Its top 32 bytes (a stack growing into it) and its lowest word (a
+     * heap growing out of its size): nine loads per idle turn. */
+    if (_ebb_stack_guard == NULL) {
+        return;
+    }
+    const volatile uint32_t *top = (const volatile uint32_t *)((uintptr_t)_ebb_stack_bottom - 32u);
+    uint32_t damaged = _ebb_stack_guard[0] ^ GUARD_CANARY;
+    for (unsigned i = 0; i < 8u; i++) {
+        damaged |= top[i] ^ GUARD_CANARY;
+    }
+    if (damaged != 0) {
+        ebb_cm_fatal("FAULT stack overflow (the guard's canary is overwritten)\n", EBB_CM_EXIT_STACK_OVERFLOW);
+    }
 }
 #endif
 
@@ -135,26 +203,41 @@ __attribute__((noreturn, used, cold)) void ebb_cm_fault_c(const uint32_t *frame,
     if (kind > 4u) {
         kind = 4u; /* NMI (2) */
     }
-    const char *kind_name = "HardFault\0MemManage\0BusFault\0UsageFault\0NMI";
-    for (uint32_t k = kind; k != 0; k--) {
-        kind_name = next_str(kind_name);
-    }
 #if !EBB_CM_ARMV6M
+    /* The report reads the frame even where it lies in the stack guard. */
+    EBB_CM_MPU_CTRL = 0;
     uint32_t cfsr = EBB_CM_CFSR;
-    const uint32_t value[] = {cfsr, EBB_CM_HFSR, EBB_CM_MMFAR, EBB_CM_BFAR, frame[6], frame[5], exc_return};
+    uintptr_t const mmfar = EBB_CM_MMFAR;
+    /* The stack reached its guard: a stack limit (ARMv8-M), an exception
+     * frame that could not be pushed, or an access inside the guard.  Its
+     * frame was not (or not wholly) written: SP instead of PC and LR. */
+    bool const overflow = (cfsr & (EBB_CM_CFSR_STKOF | EBB_CM_CFSR_MSTKERR)) != 0 ||
+                          ((cfsr & EBB_CM_CFSR_MMARVALID) && mmfar >= (uintptr_t)_ebb_stack_guard &&
+                           mmfar < (uintptr_t)_ebb_stack_bottom);
+    if (overflow) {
+        kind = 5u;
+    }
+    const uint32_t value[] = {cfsr, EBB_CM_HFSR, (uint32_t)mmfar, EBB_CM_BFAR, frame[6], frame[5],
+                              (uint32_t)(uintptr_t)frame, exc_return};
     /* MMFAR and BFAR only when CFSR says they hold the address: fields 2
      * and 3 are left out unless MMARVALID (bit 7) and BFARVALID (bit 15),
-     * shifted onto them, say otherwise (shifts, not a branch each: 4 B). */
-    uint32_t left_out = ~(((cfsr >> 5) & (1u << 2)) | ((cfsr >> 12) & (1u << 3))) & 0xCu;
-    const char *name = " CFSR=\0 HFSR=\0 MMFAR=\0 BFAR=\0 PC=\0 LR=\0 EXC_RETURN=";
+     * shifted onto them, say otherwise (shifts, not a branch each: 4 B);
+     * PC and LR (4, 5) or SP (6). */
+    uint32_t left_out = (~(((cfsr >> 5) & (1u << 2)) | ((cfsr >> 12) & (1u << 3))) & 0xCu) |
+                        (overflow ? 0x30u : 0x40u);
+    const char *name = " CFSR=\0 HFSR=\0 MMFAR=\0 BFAR=\0 PC=\0 LR=\0 SP=\0 EXC_RETURN=";
 #else
     const uint32_t value[] = {frame[6], frame[5], exc_return};
     uint32_t left_out = 0;
     const char *name = " PC=\0 LR=\0 EXC_RETURN=";
 #endif
-    /* The longest report, "FAULT UsageFault" and all seven fields, is 130
-     * characters and a newline. */
-    char msg[136];
+    const char *kind_name = "HardFault\0MemManage\0BusFault\0UsageFault\0NMI\0stack overflow";
+    for (uint32_t k = kind; k != 0; k--) {
+        kind_name = next_str(kind_name);
+    }
+    /* The longest report, "FAULT stack overflow" and all eight fields, is
+     * 142 characters and a newline. */
+    char msg[148];
     char *end = msg + sizeof msg - 1;
     char *p = ebb_report_put(ebb_report_put(msg, end, "FAULT "), end, kind_name);
     for (unsigned i = 0; i < sizeof value / sizeof value[0]; i++, name = next_str(name)) {
@@ -165,7 +248,7 @@ __attribute__((noreturn, used, cold)) void ebb_cm_fault_c(const uint32_t *frame,
     }
     *p++ = '\n';
     *p = '\0';
-    ebb_cm_fatal(msg, EBB_CM_EXIT_HARDFAULT + (int)kind);
+    ebb_cm_fatal(msg, kind == 5u ? EBB_CM_EXIT_STACK_OVERFLOW : EBB_CM_EXIT_HARDFAULT + (int)kind);
 }
 
 /* One entry for the five fault vectors (NMI included): pick the stack the
@@ -188,12 +271,22 @@ __attribute__((naked, used)) static void fault_entry(void)
 #else
 __attribute__((naked, used)) static void fault_entry(void)
 {
+    /* A main stack within 64 bytes of its bottom (or past it, into the
+     * guard) cannot hold the report: it is written on a fresh stack from
+     * the top of RAM - the program does not go on. */
     __asm volatile("tst lr, #4\n\t"
                    "ite eq\n\t"
                    "mrseq r0, msp\n\t"
                    "mrsne r0, psp\n\t"
                    "mov r1, lr\n\t"
-                   "b ebb_cm_fault_c");
+                   "mrs r2, msp\n\t"
+                   "ldr r3, =_ebb_stack_bottom + 64\n\t"
+                   "cmp r2, r3\n\t"
+                   "bhs 1f\n\t"
+                   "ldr r2, =_estack\n\t"
+                   "msr msp, r2\n"
+                   "1:\tb ebb_cm_fault_c\n\t"
+                   ".ltorg");
 }
 #endif
 
