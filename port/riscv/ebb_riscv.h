@@ -65,6 +65,7 @@ extern "C" {
 #define EBB_RV_EXIT_PANIC 100          /* ebb_port_panic / a failed contract */
 #define EBB_RV_EXIT_EXCEPTION 101      /* a synchronous exception (a fault) */
 #define EBB_RV_EXIT_UNEXPECTED_IRQ 106 /* an interrupt nobody handles */
+#define EBB_RV_EXIT_STACK_OVERFLOW 107 /* the stack reached its guard */
 
 /* Software-interrupt executor levels (1..N; at most 31). */
 #ifndef EBB_CONFIG_RV_SWI_LEVELS

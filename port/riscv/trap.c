@@ -36,8 +36,33 @@ static const char *exception_name(uint32_t code)
     }
 }
 
+extern uint32_t _ebb_stack_guard[], _ebb_stack_bottom[];
+
+/* The stack reached its guard (startup.c): the trap vector (crt0.S)
+ * found no room for a trap's frame and moved to a fresh stack, the
+ * overflowed sp in mscratch. */
+__attribute__((noreturn, cold, used)) void ebb_rv_stack_overflow(void)
+{
+    char msg[120];
+    char *const end = msg + sizeof msg - 1;
+    char *p = ebb_report_put(msg, end, "FAULT stack overflow mcause=");
+    p = ebb_fmt_hex32(p, EBB_RV_CSR_READ(mcause)); /* msg has room for all */
+    p = ebb_fmt_hex32(ebb_report_put(p, end, " mepc="), EBB_RV_CSR_READ(mepc));
+    p = ebb_fmt_hex32(ebb_report_put(p, end, " mtval="), EBB_RV_CSR_READ(mtval));
+    p = ebb_fmt_hex32(ebb_report_put(p, end, " sp="), EBB_RV_CSR_READ(mscratch));
+    *p++ = '\n';
+    *p = '\0';
+    ebb_rv_fatal(msg, EBB_RV_EXIT_STACK_OVERFLOW);
+}
+
 __attribute__((noreturn, cold)) static void fault(uint32_t mcause)
 {
+    uintptr_t const mtval = EBB_RV_CSR_READ(mtval);
+    if ((mcause == 5u || mcause == 7u) && mtval >= (uintptr_t)_ebb_stack_guard &&
+        mtval < (uintptr_t)_ebb_stack_bottom) {
+        EBB_RV_CSR_WRITE(mscratch, mtval);
+        ebb_rv_stack_overflow(); /* a load or store in the guard */
+    }
     char msg[160];
     char *const end = msg + sizeof msg - 1;
     char *p = ebb_report_put(ebb_report_put(msg, end, "FAULT "), end, exception_name(mcause));

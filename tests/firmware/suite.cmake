@@ -203,7 +203,7 @@ function(ebb_fw_suite)
   ebb_fw_test(test_core_clock SOURCES ${EBB_FW_DIR}/test_core_clock.c PORT GREP PASS)
   get_property(_fw_port_dir GLOBAL PROPERTY EBB_PORT_DIR)
   get_filename_component(_fw_port "${_fw_port_dir}" NAME)
-  if(_fw_port STREQUAL "cortex-m")
+  if(_fw_port STREQUAL "cortex-m" OR _fw_port STREQUAL "riscv")
     ebb_fw_test(test_stack_overflow SOURCES ${EBB_FW_DIR}/test_stack_overflow.c CODE 107
                 GREP "FAULT stack overflow")
   endif()

@@ -2,8 +2,9 @@
  * test_stack_overflow - a stack that grows into its guard is reported, not
  * left to overwrite the static data: a recursion that goes 64 bytes past
  * the stack's bottom ends in "FAULT stack overflow" (exit 107) - at once
- * where the core has an MPU (ARMv7-M) or a stack limit (ARMv8-M), at the
- * next idle turn where a canary stands for them (ARMv6-M).  The static data
+ * where the core has an MPU (ARMv7-M), a stack limit (ARMv8-M) or PMP
+ * (RISC-V), at the next idle turn where a canary stands for them
+ * (ARMv6-M).  The static data
  * below the guard is checked intact on the way.
  */
 #include "fwtest.h"
@@ -17,8 +18,7 @@ __attribute__((noinline)) static uint32_t dive(uint32_t n)
     volatile uint32_t local[4];
     local[0] = n;
     local[3] = n;
-    uintptr_t sp;
-    __asm volatile("mov %0, sp" : "=r"(sp));
+    uintptr_t const sp = (uintptr_t)__builtin_frame_address(0);
     if (sp < (uintptr_t)_ebb_stack_bottom - 64u) {
         return local[0];
     }

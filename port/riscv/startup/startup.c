@@ -12,7 +12,7 @@
 #include "ebb_riscv.h"
 
 extern uint32_t _sidata[], _sdata[], _edata[], _sbss[], _ebss[];
-extern uint32_t _ebb_stack_bottom[], _estack[];
+extern uint32_t _ebb_stack_guard[], _ebb_stack_bottom[], _estack[];
 
 int main(void);
 
@@ -29,6 +29,13 @@ __attribute__((noreturn, used)) void ebb_rv_reset_c(void)
     for (volatile uint32_t *p = _ebb_stack_bottom; (uintptr_t)p < sp - 64u; p++) {
         *p = STACK_PAINT;
     }
+
+    /* The stack guard: PMP entry 0, NAPOT over its 128 bytes, no access,
+     * locked - a lock is what makes a PMP entry bind machine mode too
+     * (privileged spec, "Locking and Privilege Mode"); it holds until
+     * reset.  Accesses no entry matches stay allowed in machine mode. */
+    EBB_RV_CSR_WRITE(pmpaddr0, ((uintptr_t)_ebb_stack_guard >> 2) | ((128u >> 3) - 1u));
+    EBB_RV_CSR_WRITE(pmpcfg0, 0x98u); /* L | A=NAPOT | no R, W or X */
 
     ebb_board_early_init();
 
