@@ -59,20 +59,23 @@ for p in $pids; do
     wait "$p" || exit 1
 done
 
-# The lines must be exactly "Button is 1 (1)" .. "Button is 0 (200)", and
-# the finger must never have waited for the application.
+# The lines must be exactly "Button is 1 (1)" .. "Button is 0 (200)", the
+# finger must never have waited for the application, and no edge it made
+# may have found no wait (edges_missed, ebb_board_button_missed()).
 for r in normal under_load prio prio_idle snprintf picolibc ebb_fmt; do
     awk '/^Button is/ { n++; want = sprintf("Button is %d (%d)", n % 2, n);
                         if ($0 != want) { print "line " n ": got \"" $0 "\", want \"" want "\""; bad = 1 } }
          /^finger_held=/ { held = substr($0, 14) + 0; seen = 1 }
+         /^edges_missed=/ { missed = substr($0, 15) + 0; mseen = 1 }
          END { if (n != 200) { print n " lines, want 200"; bad = 1 }
+               if (!mseen || missed != 0) { print "edges_missed=" missed ", want 0"; bad = 1 }
                # Under -icount the script must play exactly as written:
                # no edge held back for the application (scripts/showdown_run.sh).
                if (!seen || held != 0) { print "finger_held=" held ", want 0"; bad = 1 }
                exit bad }' "$OUT/console_$r.txt" || {
         echo "showdown: console output of the $r run is wrong" >&2; exit 1; }
 done
-echo "console: 200 lines in order in each run; first lines of the normal run:"
+echo "console: 200 lines in order in each run, no edge missed; first lines of the normal run:"
 grep '^Button is' "$OUT/console_normal.txt" | head -4 | sed 's/^/    /'
 
 python3 scripts/showdown_report.py --run normal="$OUT/edges_normal.txt" --run under_load="$OUT/edges_under_load.txt" --run prio="$OUT/edges_prio.txt" \

@@ -162,6 +162,9 @@ static ebb_poll_t supervisor_poll(ebb_task *self, ebb_cx *cx)
     }
     put_kv("edges=", showdown_count());
     put_kv("finger_held=", ebb_board_finger_held());
+    /* Edges the finger made that no wait had selected: lost, as on a real
+     * board, but counted (ebb_board.h). */
+    put_kv("edges_missed=", ebb_board_button_missed());
     put_kv("pending=", showdown_pending());
     put_kv("stack_peak=", ebb_cm_stack_peak_bytes());
     put_kv("app_ram=", (uint32_t)showdown_ram_bytes());
