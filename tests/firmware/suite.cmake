@@ -97,6 +97,8 @@ endfunction()
 #   test_uart_contract       the UART class's contract, reported
 #   test_stack_overflow      a stack grown into its guard is reported
 #   test_null                a load through NULL faults (EBB_FW_NULL_FAULT)
+#   test_irq_storm           25,000 interrupts at pseudo-random points, the
+#                            primitives' books checked after every 1,024
 #   test_core_clock          ebb's clock against QEMU's virtual clock
 #                            (instructions x 2^shift ns): a board's clock
 #                            constants
@@ -201,6 +203,12 @@ function(ebb_fw_suite)
   ebb_fw_test(test_uart SOURCES ${EBB_FW_DIR}/test_uart.c EXPECT ${EBB_FW_DIR}/test_uart.expected)
   ebb_fw_test(test_uart_contract SOURCES ${EBB_FW_DIR}/test_uart_contract.c CODE 100 GREP "PANIC uart:1")
   ebb_fw_test(test_core_clock SOURCES ${EBB_FW_DIR}/test_core_clock.c PORT GREP PASS)
+  ebb_fw_test(test_irq_storm SOURCES ${EBB_FW_DIR}/test_irq_storm.c PORT GREP PASS)
+  # The long run: -DEBB_FW_STORM_IRQS=<n> (docs/reliability.md).
+  if(EBB_FW_STORM_IRQS)
+    target_compile_definitions(test_irq_storm PRIVATE FW_STORM_IRQS=${EBB_FW_STORM_IRQS}u)
+    set_tests_properties(fw.test_irq_storm PROPERTIES TIMEOUT 3600)
+  endif()
   get_property(_fw_port_dir GLOBAL PROPERTY EBB_PORT_DIR)
   get_filename_component(_fw_port "${_fw_port_dir}" NAME)
   if(_fw_port STREQUAL "cortex-m" OR _fw_port STREQUAL "riscv")
