@@ -1,0 +1,76 @@
+/*
+ * probe_pl081 - what QEMU's PL081 does, measured with raw register
+ * accesses and no driver; test_pl081 relies on these facts and
+ * ebb_pl081.h states them:
+ *   1. the secure alias of DMA0 answers with the PPC at its reset state
+ *      (the peripheral ID reads 0x81 0x10 0x04 0x0a);
+ *   2. a memory-to-memory transfer has finished when the store that
+ *      enables its channel completes (TransferSize 0, channel disabled,
+ *      raw terminal-count status set, the bytes copied);
+ *   3. the masked terminal-count status follows the channel's ITC bit;
+ *   4. a transfer from an address nothing answers completes with no
+ *      error status, the destination written with zeros.
+ */
+#include "fwtest.h"
+#include "ebb_pl081_regs.h"
+
+static uint8_t src[64], dst[64];
+
+int main(void)
+{
+    ebb_board_init();
+    ebb_pl081_regs *r = (ebb_pl081_regs *)EBB_BOARD_DMA0_BASE;
+    volatile uint32_t *id = (volatile uint32_t *)(EBB_BOARD_DMA0_BASE + 0xFE0u);
+    FW_CHECK(id[0] == 0x81u && id[1] == 0x10u && id[2] == 0x04u && id[3] == 0x0au);
+
+    for (unsigned i = 0; i < sizeof src; i++) {
+        src[i] = (uint8_t)(i * 7u + 1u);
+        dst[i] = 0xEE;
+    }
+    r->CONFIG = EBB_PL081_CONFIG_E;
+    r->CH[0].SRC = (uint32_t)(uintptr_t)src;
+    r->CH[0].DST = (uint32_t)(uintptr_t)dst;
+    r->CH[0].LLI = 0;
+    r->CH[0].CTRL = 16u | (2u << EBB_PL081_CTRL_SWIDTH_SHIFT) | (2u << EBB_PL081_CTRL_DWIDTH_SHIFT) |
+                    EBB_PL081_CTRL_SI | EBB_PL081_CTRL_DI | EBB_PL081_CTRL_I;
+    r->CH[0].CONFIG = EBB_PL081_CCFG_E; /* ITC masked */
+    uint32_t const ctrl = r->CH[0].CTRL, cfg = r->CH[0].CONFIG;
+    uint32_t const raw = r->RAW_TC_STATUS, tc = r->INT_TC_STATUS;
+    fw_put_line("size after enable: ", ctrl & EBB_PL081_CTRL_SIZE_MASK);
+    fw_put_line("enabled after: ", cfg & EBB_PL081_CCFG_E);
+    fw_put_line("raw tc: ", raw);
+    fw_put_line("masked tc (ITC 0): ", tc);
+    FW_CHECK((ctrl & EBB_PL081_CTRL_SIZE_MASK) == 0 && (cfg & EBB_PL081_CCFG_E) == 0);
+    FW_CHECK(raw == 1u && tc == 0);
+    for (unsigned i = 0; i < sizeof src; i++) {
+        FW_CHECK(dst[i] == src[i]);
+    }
+    r->INT_TC_CLEAR = 1u;
+    FW_CHECK(r->RAW_TC_STATUS == 0);
+
+    /* 3: with ITC the masked status shows it. */
+    r->CH[0].SRC = (uint32_t)(uintptr_t)src;
+    r->CH[0].DST = (uint32_t)(uintptr_t)dst;
+    r->CH[0].CTRL = 4u | EBB_PL081_CTRL_SI | EBB_PL081_CTRL_DI | EBB_PL081_CTRL_I;
+    r->CH[0].CONFIG = EBB_PL081_CCFG_E | EBB_PL081_CCFG_ITC | EBB_PL081_CCFG_IE;
+    fw_put_line("masked tc (ITC 1): ", r->INT_TC_STATUS);
+    FW_CHECK(r->INT_TC_STATUS == 1u);
+    r->INT_TC_CLEAR = 1u;
+
+    /* 4: a source nothing answers. */
+    for (unsigned i = 0; i < sizeof dst; i++) {
+        dst[i] = 0xEE;
+    }
+    r->CH[0].SRC = EBB_FW_PL081_BAD_ADDRESS;
+    r->CH[0].DST = (uint32_t)(uintptr_t)dst;
+    r->CH[0].CTRL = 4u | (2u << EBB_PL081_CTRL_SWIDTH_SHIFT) | (2u << EBB_PL081_CTRL_DWIDTH_SHIFT) |
+                    EBB_PL081_CTRL_SI | EBB_PL081_CTRL_DI | EBB_PL081_CTRL_I;
+    r->CH[0].CONFIG = EBB_PL081_CCFG_E | EBB_PL081_CCFG_ITC | EBB_PL081_CCFG_IE;
+    fw_put_line("bad source: raw err ", r->RAW_ERR_STATUS);
+    fw_put_line("bad source: raw tc ", r->RAW_TC_STATUS);
+    fw_put_line("bad source: dst[0] ", dst[0]);
+    FW_CHECK(r->RAW_ERR_STATUS == 0 && r->RAW_TC_STATUS == 1u);
+    r->INT_TC_CLEAR = 1u;
+    ebb_board_puts("PASS\n");
+    ebb_board_exit(0);
+}
