@@ -21,8 +21,10 @@
  *
  * QEMU 7.2 (measured by tests/firmware/pl081): a transfer runs to its end
  * inside the store that enables the channel, so the terminal-count
- * interrupt is pending when that store completes and a cancel can never
- * catch a transfer in flight; the error interrupt is never raised (a
+ * status is set when that store completes and a cancel can never catch a
+ * transfer in flight; the interrupt lines follow the status only at a
+ * store to a controller register (the driver writes IntTCClear with 0
+ * after the enabling store, harmless on hardware); the error interrupt is never raised (a
  * transfer from an address nothing answers completes, reading zeros).
  * Peripheral flow control (flow >= 4) is not modelled, nor DMA requests.
  */

@@ -50,6 +50,9 @@ static void chan_start(ebb_dma_chan *dc, const ebb_dma_xfer *x)
     cr->LLI = 0;
     cr->CTRL = ctrl;
     cr->CONFIG = cfg; /* enables the channel: the transfer starts here */
+    /* Clears nothing; a model that updates its interrupt lines only on
+     * stores to controller registers (QEMU 7.2) raises the line here. */
+    r->INT_TC_CLEAR = 0;
 }
 
 static void chan_abort(ebb_dma_chan *dc)

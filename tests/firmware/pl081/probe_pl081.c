@@ -9,9 +9,14 @@
  *      raw terminal-count status set, the bytes copied);
  *   3. the masked terminal-count status follows the channel's ITC bit;
  *   4. a transfer from an address nothing answers completes with no
- *      error status, the destination written with zeros.
+ *      error status, the destination written with zeros;
+ *   5. the interrupt lines follow the status only at a store to a
+ *      controller register (0x000-0x0FF): after the enabling store to a
+ *      channel register the terminal-count line stays low until, say,
+ *      IntTCClear is written (with 0: it clears nothing).
  */
 #include "fwtest.h"
+#include "ebb_cortex_m.h"
 #include "ebb_pl081_regs.h"
 
 static uint8_t src[64], dst[64];
@@ -71,6 +76,23 @@ int main(void)
     fw_put_line("bad source: dst[0] ", dst[0]);
     FW_CHECK(r->RAW_ERR_STATUS == 0 && r->RAW_TC_STATUS == 1u);
     r->INT_TC_CLEAR = 1u;
+
+    /* 5: the DMA line, masked at the NVIC, latches as pending only after
+     * a store to a controller register. */
+    unsigned const irq = EBB_BOARD_DMA0_IRQ;
+    EBB_CM_NVIC_ICPR(irq >> 5) = 1u << (irq & 31u);
+    r->CH[0].SRC = (uint32_t)(uintptr_t)src;
+    r->CH[0].DST = (uint32_t)(uintptr_t)dst;
+    r->CH[0].CTRL = 4u | EBB_PL081_CTRL_SI | EBB_PL081_CTRL_DI | EBB_PL081_CTRL_I;
+    r->CH[0].CONFIG = EBB_PL081_CCFG_E | EBB_PL081_CCFG_ITC | EBB_PL081_CCFG_IE;
+    uint32_t const before = (EBB_CM_NVIC_ISPR(irq >> 5) >> (irq & 31u)) & 1u;
+    r->INT_TC_CLEAR = 0;
+    uint32_t const after = (EBB_CM_NVIC_ISPR(irq >> 5) >> (irq & 31u)) & 1u;
+    fw_put_line("line pending after the enabling store: ", before);
+    fw_put_line("line pending after IntTCClear = 0: ", after);
+    FW_CHECK(before == 0 && after == 1u);
+    r->INT_TC_CLEAR = 1u;
+    EBB_CM_NVIC_ICPR(irq >> 5) = 1u << (irq & 31u);
     ebb_board_puts("PASS\n");
     ebb_board_exit(0);
 }
