@@ -49,10 +49,10 @@ int ebb_dma_start(ebb_dma_chan *ch, const ebb_dma_xfer *x, ebb_dma_done_fn done,
                        (x->src % w) == 0 && (x->dst % w) == 0;
     EBB_REQUIRE_OR(2, shape, return EBB_EINVAL);
     EBB_REQUIRE_OR(3, x->len / w <= ch->max_items, return EBB_EINVAL);
-    /* Claim the channel; an awaited transfer also needs its op idle (a
-     * completed one not yet awaited keeps it). */
+    /* Claim the channel: free when no transfer runs and the op is idle (a
+     * completed awaited transfer keeps it until its await takes it). */
     ebb_irq_state s = ebb_port_lock();
-    if (ch->active != 0) {
+    if (ch->active != 0 || ebb_op_busy(&ch->op)) {
         ebb_port_unlock(s);
         return EBB_EBUSY;
     }
