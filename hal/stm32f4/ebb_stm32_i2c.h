@@ -16,11 +16,17 @@
  * Errors: a NACK (AF) of the address or of a written byte ends the
  * transfer with a STOP; arbitration lost (ARLO) ends it without one (the
  * peripheral has already left master mode); a bus error (BERR) ends it
- * with a STOP.  The stop of a cancel or a timeout disables the
- * interrupts and, if the peripheral is master of the bus, sets STOP (and
- * clears a pending ADDR so the clock is released); if it is not master -
- * a START still waiting for a bus held by someone else or stuck low - it
- * resets the peripheral (CR1.SWRST) and programs it again.
+ * with a STOP.  The stop of a cancel or a timeout: if the peripheral is
+ * master of the bus, it sets STOP (after the byte in flight, which is not
+ * acknowledged if received) and the handlers then only release what
+ * would hold the clock low until the STOP is out (an ADDR of the address
+ * on the wire, a BTF) - they complete nothing any more, and turn the
+ * interrupts off at their next event once the peripheral has left master
+ * mode (with no event left, they stay on, idle, until the next transfer
+ * sets them up); if it is not
+ * master - a START still waiting for a bus held by someone else or stuck
+ * low - or has just sent a START, it resets the peripheral (CR1.SWRST)
+ * and programs it again.
  *
  * Tested on the host against a simulated peripheral and slave
  * (tests/drivers/sim_i2c.c): QEMU 7.2 does not model the F4's I2C.
@@ -45,6 +51,7 @@ typedef struct ebb_stm32_i2c {
     uint16_t cr2, ccr, trise;   /* the set-up, programmed again after a reset */
     uint8_t reading;            /* the read phase of the transfer has begun */
     uint8_t addr_acked;         /* the address of the current phase was acknowledged */
+    uint8_t stopping;           /* a stopped transfer's STOP is on its way */
 } ebb_stm32_i2c;
 
 /** The default timeout of a transfer (ebb_i2c_set_timeout() changes it). */

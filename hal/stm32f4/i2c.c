@@ -42,21 +42,29 @@ static void i2c_start(ebb_i2c *bus)
     ebb_stm32_i2c_regs *r = d->regs;
     d->reading = bus->x.txlen == 0;
     d->addr_acked = 0;
+    d->stopping = 0;
     WR(CR2, d->cr2 | IRQS);
-    /* A STOP of the previous transfer may still be pending: the START
-     * follows it. */
-    WR(CR1, (RD(CR1) & ~(EBB_I2C_CR1_ACK | EBB_I2C_CR1_POS)) | EBB_I2C_CR1_START);
+    /* A read acknowledges from its first byte (the ADDR event changes
+     * that for short reads).  A STOP of the previous transfer may still be
+     * pending: the START follows it. */
+    uint32_t const ack = d->reading ? EBB_I2C_CR1_ACK : 0;
+    WR(CR1, (RD(CR1) & ~(EBB_I2C_CR1_ACK | EBB_I2C_CR1_POS)) | ack | EBB_I2C_CR1_START);
 }
 
 static void i2c_stop(ebb_i2c *bus)
 {
     ebb_stm32_i2c *d = DRIVER(bus);
     ebb_stm32_i2c_regs *r = d->regs;
-    WR(CR2, d->cr2); /* no event of this transfer is handled any more */
+    /* From here the handlers only release the bus (stopping_event()):
+     * nothing of this transfer is completed any more. */
+    d->stopping = 1;
+    WR(CR2, d->cr2 | IRQS);
+    uint32_t const sr2 = RD(SR2); /* first: an SR2 read after SR1 would clear ADDR */
     uint32_t const sr1 = RD(SR1);
-    if ((RD(SR2) & EBB_I2C_SR2_MSL) && !(sr1 & EBB_I2C_SR1_SB)) {
-        /* Master between bytes or in one: STOP after it; a pending ADDR
-         * is cleared (SR1 then SR2) so that the clock is released. */
+    if ((sr2 & EBB_I2C_SR2_MSL) && !(sr1 & EBB_I2C_SR1_SB)) {
+        /* Master: a STOP after the byte in flight (not acknowledged if it
+         * is received).  An ADDR pending now or coming for the address
+         * on the wire would hold the clock low: the handler clears it. */
         WR(CR1, (RD(CR1) & ~(EBB_I2C_CR1_ACK | EBB_I2C_CR1_POS | EBB_I2C_CR1_START)) | EBB_I2C_CR1_STOP);
         (void)RD(SR1);
         (void)RD(SR2);
@@ -65,7 +73,22 @@ static void i2c_stop(ebb_i2c *bus)
          * or a START out with no address: reset the peripheral. */
         WR(CR1, EBB_I2C_CR1_SWRST);
         WR(CR1, 0);
+        d->stopping = 0;
         configure(d);
+    }
+}
+
+/* An event while a stopped transfer's STOP is on its way: release what
+ * holds the clock (ADDR: SR1 then SR2; BTF: SR1 then DR), and once the
+ * peripheral is no longer master, turn the interrupts off. */
+static void stopping_event(ebb_stm32_i2c *d, ebb_stm32_i2c_regs *r, uint32_t sr1)
+{
+    if (sr1 & (EBB_I2C_SR1_BTF | EBB_I2C_SR1_RXNE)) {
+        (void)RD(DR);
+    }
+    if (!(RD(SR2) & EBB_I2C_SR2_MSL)) {
+        WR(CR2, d->cr2);
+        d->stopping = 0;
     }
 }
 
@@ -100,7 +123,7 @@ __attribute__((cold)) void ebb_stm32_i2c_init(ebb_stm32_i2c *d, uintptr_t base, 
     d->cr2 = (uint16_t)(mhz & EBB_I2C_CR2_FREQ_MASK);
     d->ccr = (uint16_t)ccr;
     d->trise = (uint16_t)trise;
-    d->reading = d->addr_acked = 0;
+    d->reading = d->addr_acked = d->stopping = 0;
     ebb_stm32_i2c_regs *r = d->regs;
     WR(CR1, EBB_I2C_CR1_SWRST); /* a known state, whatever ran before */
     WR(CR1, 0);
@@ -111,17 +134,20 @@ __attribute__((cold)) void ebb_stm32_i2c_init(ebb_stm32_i2c *d, uintptr_t base, 
     ebb_cm_irq_enable(er_irq);
 }
 
-/* The read phase after its ADDR event: what RM0390 asks per length. */
+/* The read phase after its ADDR event: what RM0390 asks per length.
+ * ADDR clears by an SR1 read directly followed by an SR2 read. */
 static void read_addressed(ebb_stm32_i2c *d, ebb_stm32_i2c_regs *r, uint16_t n)
 {
     if (n == 1u) {
         cr1_clear(r, EBB_I2C_CR1_ACK); /* before ADDR clears: the byte is NACKed */
+        (void)RD(SR1);
         (void)RD(SR2);
         cr1_set(r, EBB_I2C_CR1_STOP);
         WR(CR2, d->cr2 | IRQS | EBB_I2C_CR2_ITBUFEN); /* RXNE */
     } else if (n == 2u) {
         WR(CR1, (RD(CR1) & ~EBB_I2C_CR1_ACK) | EBB_I2C_CR1_POS); /* NACK the second */
-        (void)RD(SR2);                                           /* then BTF */
+        (void)RD(SR1);
+        (void)RD(SR2); /* then BTF */
     } else {
         (void)RD(SR2);
         if (n > 3u) {
@@ -135,12 +161,13 @@ void ebb_stm32_i2c_ev_isr(ebb_stm32_i2c *d)
     ebb_stm32_i2c_regs *r = d->regs;
     ebb_i2c_xfer *x = &d->bus.x;
     uint32_t const sr1 = RD(SR1);
+    if (d->stopping) {
+        stopping_event(d, r, sr1);
+        return;
+    }
     if (sr1 & EBB_I2C_SR1_SB) {
         d->addr_acked = 0;
-        if (d->reading) {
-            cr1_set(r, EBB_I2C_CR1_ACK);
-        }
-        WR(DR, ((uint32_t)x->addr << 1) | d->reading); /* clears SB */
+        WR(DR, ((uint32_t)x->addr << 1) | d->reading); /* SR1 read, DR written: clears SB */
         return;
     }
     if (sr1 & EBB_I2C_SR1_ADDR) {
@@ -164,8 +191,9 @@ void ebb_stm32_i2c_ev_isr(ebb_stm32_i2c *d)
         } else if (sr1 & EBB_I2C_SR1_BTF) {
             if (x->rxlen > 0) {
                 d->reading = 1;
-                cr1_set(r, EBB_I2C_CR1_START); /* repeated START */
-                (void)RD(DR);                  /* clears BTF (after the SR1 read) */
+                cr1_set(r, EBB_I2C_CR1_START | EBB_I2C_CR1_ACK); /* repeated START */
+                (void)RD(SR1);
+                (void)RD(DR); /* SR1 read, DR read: clears BTF until the START */
             } else {
                 cr1_set(r, EBB_I2C_CR1_STOP);
                 finish(d, EBB_OK);
@@ -208,6 +236,10 @@ void ebb_stm32_i2c_er_isr(ebb_stm32_i2c *d)
     uint32_t const sr1 = RD(SR1);
     uint32_t const errs = sr1 & EBB_I2C_SR1_ERRORS;
     WR(SR1, ~errs & 0xFFFFu); /* rc_w0: clear what was seen */
+    if (d->stopping) {
+        stopping_event(d, r, 0); /* its STOP is already asked for */
+        return;
+    }
     int32_t result;
     if (errs & EBB_I2C_SR1_ARLO) {
         result = EBB_I2C_EARB; /* back in slave mode already: no STOP */
