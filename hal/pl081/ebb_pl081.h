@@ -26,7 +26,10 @@
  * store to a controller register (the driver writes IntTCClear with 0
  * after the enabling store, harmless on hardware); the error interrupt is never raised (a
  * transfer from an address nothing answers completes, reading zeros).
- * Peripheral flow control (flow >= 4) is not modelled, nor DMA requests.
+ * No AN505 peripheral raises a DMA request, so a transfer that names a
+ * peripheral side waits for ever (it stays enabled, nothing moves);
+ * peripheral flow control (flow >= 4, which this driver never uses) stops
+ * QEMU with an error.
  */
 #ifndef EBB_PL081_H
 #define EBB_PL081_H

@@ -316,6 +316,20 @@ static void receive_byte(void)
     }
 }
 
+/* A STOP or (repeated) START asked for goes out now; true if one did. */
+static bool condition(void)
+{
+    if (s.cr1 & EBB_I2C_CR1_STOP) {
+        stop_condition();
+        return true;
+    }
+    if (s.cr1 & EBB_I2C_CR1_START) {
+        start_condition();
+        return true;
+    }
+    return false;
+}
+
 static bool step(void)
 {
     int const n = (int)++sim_i2c.steps;
@@ -377,15 +391,7 @@ static bool step(void)
     case ADDR_WAIT:
         return false; /* the clock is stretched until ADDR is cleared */
     case HELD: /* after a NACK: only a STOP or START moves on */
-        if (s.cr1 & EBB_I2C_CR1_STOP) {
-            stop_condition();
-            return true;
-        }
-        if (s.cr1 & EBB_I2C_CR1_START) {
-            start_condition();
-            return true;
-        }
-        return false;
+        return condition();
     case TX:
         if (s.shift_full) {
             bool const ack = slave_write(s.shift);
@@ -405,15 +411,7 @@ static bool step(void)
             }
             return true;
         }
-        if (s.cr1 & EBB_I2C_CR1_STOP) {
-            stop_condition();
-            return true;
-        }
-        if (s.cr1 & EBB_I2C_CR1_START) {
-            start_condition();
-            return true;
-        }
-        return false;
+        return condition();
     case RX:
         if (s.clocking) {
             receive_byte();
@@ -422,15 +420,7 @@ static bool step(void)
             }
             return true;
         }
-        if (s.cr1 & EBB_I2C_CR1_STOP) {
-            stop_condition();
-            return true;
-        }
-        if (s.cr1 & EBB_I2C_CR1_START) {
-            start_condition();
-            return true;
-        }
-        return false;
+        return condition();
     }
     return false;
 }

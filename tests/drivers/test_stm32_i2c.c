@@ -162,14 +162,21 @@ static void test_nack_address(void **state)
     assert_int_equal(user.result, EBB_I2C_ENACK_ADDR);
 }
 
+/* Writes the pointer 0x10 and 1, 2, 3 there; ends with `result` and one
+ * STOP. */
+static void write_expecting(int32_t result)
+{
+    static const uint8_t w[] = {0x10, 1, 2, 3};
+    transfer(SIM_I2C_SLAVE, w, sizeof w, 0);
+    assert_int_equal(user.result, result);
+    assert_int_equal(sim_i2c.stops, 1);
+}
+
 static void test_nack_data(void **state)
 {
     (void)state;
-    static const uint8_t w[] = {0x10, 1, 2, 3};
     sim_i2c_faults.nack_data_at = 2;
-    transfer(SIM_I2C_SLAVE, w, sizeof w, 0);
-    assert_int_equal(user.result, EBB_I2C_ENACK_DATA);
-    assert_int_equal(sim_i2c.stops, 1);
+    write_expecting(EBB_I2C_ENACK_DATA);
     assert_int_equal(sim_i2c.mem[0x10], 1);
     assert_int_equal(sim_i2c.mem[0x11], (uint8_t)(0x11 ^ 0x5A)); /* refused */
 }
@@ -177,11 +184,8 @@ static void test_nack_data(void **state)
 static void test_bus_error(void **state)
 {
     (void)state;
-    static const uint8_t w[] = {0x10, 1, 2, 3};
     sim_i2c_faults.berr_at_step = 4;
-    transfer(SIM_I2C_SLAVE, w, sizeof w, 0);
-    assert_int_equal(user.result, EBB_I2C_EBUS);
-    assert_int_equal(sim_i2c.stops, 1);
+    write_expecting(EBB_I2C_EBUS);
 }
 
 static void test_arbitration_lost(void **state)

@@ -13,7 +13,9 @@
  *   5. the interrupt lines follow the status only at a store to a
  *      controller register (0x000-0x0FF): after the enabling store to a
  *      channel register the terminal-count line stays low until, say,
- *      IntTCClear is written (with 0: it clears nothing).
+ *      IntTCClear is written (with 0: it clears nothing);
+ *   6. a memory-to-peripheral transfer (flow 1) waits for its request
+ *      line, and no peripheral of the AN505 raises one: nothing moves.
  */
 #include "fwtest.h"
 #include "ebb_cortex_m.h"
@@ -93,6 +95,18 @@ int main(void)
     FW_CHECK(before == 0 && after == 1u);
     r->INT_TC_CLEAR = 1u;
     EBB_CM_NVIC_ICPR(irq >> 5) = 1u << (irq & 31u);
+
+    /* 6: memory to peripheral 0, DMAC flow control. */
+    dst[0] = 0xEE;
+    r->CH[0].SRC = (uint32_t)(uintptr_t)src;
+    r->CH[0].DST = (uint32_t)(uintptr_t)dst;
+    r->CH[0].CTRL = 4u | EBB_PL081_CTRL_SI | EBB_PL081_CTRL_I;
+    r->CH[0].CONFIG = EBB_PL081_CCFG_E | (EBB_PL081_FLOW_M2P << EBB_PL081_CCFG_FLOW_SHIFT);
+    r->INT_TC_CLEAR = 0;
+    fw_put_line("memory to peripheral: items left ", r->CH[0].CTRL & EBB_PL081_CTRL_SIZE_MASK);
+    FW_CHECK((r->CH[0].CTRL & EBB_PL081_CTRL_SIZE_MASK) == 4u && (r->CH[0].CONFIG & EBB_PL081_CCFG_E) != 0);
+    FW_CHECK(dst[0] == 0xEE && r->RAW_TC_STATUS == 0);
+    r->CH[0].CONFIG = 0;
     ebb_board_puts("PASS\n");
     ebb_board_exit(0);
 }
