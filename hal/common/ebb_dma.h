@@ -144,8 +144,8 @@ EBB_AWAITABLE ebb_poll_t ebb_dma_wait(ebb_cx *cx, ebb_wait *w, ebb_dma_chan *ch,
  *                  width the alignment allows; contracts off: ready with
  *                  EBB_EINVAL, nothing started).
  * Contracts wait:2, wait:3.
- * Context: task.  Cost: O(1) to start, one interrupt to complete (the
- * figures are in docs/costs.md).
+ * Context: task.  Cost: O(1) to start, one interrupt to complete
+ * (measured in docs/dma-i2c.md).
  */
 EBB_AWAITABLE ebb_poll_t ebb_dma_copy(ebb_cx *cx, ebb_wait *w, ebb_dma_chan *ch, void *dst, const void *src, size_t len,
                                       int32_t *result);
