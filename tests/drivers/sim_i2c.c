@@ -57,13 +57,13 @@ void *sim_periph(uintptr_t addr)
 
 static bool ev_line(void)
 {
-    uint32_t const ev = EBB_I2C_SR1_SB | EBB_I2C_SR1_ADDR | EBB_I2C_SR1_BTF | EBB_I2C_SR1_STOPF;
-    uint32_t const buf = EBB_I2C_SR1_TXE | EBB_I2C_SR1_RXNE;
-    return (s.cr2 & EBB_I2C_CR2_ITEVTEN) &&
-           ((s.sr1 & ev) || ((s.cr2 & EBB_I2C_CR2_ITBUFEN) && (s.sr1 & buf)));
+    uint32_t const ev = EBB_STM32_I2C_SR1_SB | EBB_STM32_I2C_SR1_ADDR | EBB_STM32_I2C_SR1_BTF | EBB_STM32_I2C_SR1_STOPF;
+    uint32_t const buf = EBB_STM32_I2C_SR1_TXE | EBB_STM32_I2C_SR1_RXNE;
+    return (s.cr2 & EBB_STM32_I2C_CR2_ITEVTEN) &&
+           ((s.sr1 & ev) || ((s.cr2 & EBB_STM32_I2C_CR2_ITBUFEN) && (s.sr1 & buf)));
 }
 
-static bool er_line(void) { return (s.cr2 & EBB_I2C_CR2_ITERREN) && (s.sr1 & EBB_I2C_SR1_ERRORS); }
+static bool er_line(void) { return (s.cr2 & EBB_STM32_I2C_CR2_ITERREN) && (s.sr1 & EBB_STM32_I2C_SR1_ERRORS); }
 
 static void take(void *arg)
 {
@@ -123,14 +123,14 @@ void sim_i2c_reset(void)
 
 bool sim_i2c_idle(void)
 {
-    return !s.msl && !(s.cr1 & (EBB_I2C_CR1_START | EBB_I2C_CR1_STOP)) && s.phase == IDLE;
+    return !s.msl && !(s.cr1 & (EBB_STM32_I2C_CR1_START | EBB_STM32_I2C_CR1_STOP)) && s.phase == IDLE;
 }
 
 uint32_t sim_i2c_cr1(void) { return s.cr1; }
 uint32_t sim_i2c_cr2(void) { return s.cr2; }
 uint32_t sim_i2c_ccr(void) { return s.ccr; }
 
-static bool pending_condition(void) { return (s.cr1 & (EBB_I2C_CR1_START | EBB_I2C_CR1_STOP)) != 0; }
+static bool pending_condition(void) { return (s.cr1 & (EBB_STM32_I2C_CR1_START | EBB_STM32_I2C_CR1_STOP)) != 0; }
 
 uint32_t sim_i2c_read(size_t off)
 {
@@ -147,13 +147,13 @@ uint32_t sim_i2c_read(size_t off)
         s.sr1_just_read = true;
         break;
     case offsetof(ebb_stm32_i2c_regs, SR2):
-        v = (s.msl ? EBB_I2C_SR2_MSL : 0) | (s.tra ? EBB_I2C_SR2_TRA : 0) |
-            ((s.msl || s.busy_other || sim_i2c_faults.stuck) ? EBB_I2C_SR2_BUSY : 0);
-        if (after_sr1 && (s.sr1 & EBB_I2C_SR1_ADDR)) {
-            s.sr1 &= ~EBB_I2C_SR1_ADDR; /* the clock is released */
+        v = (s.msl ? EBB_STM32_I2C_SR2_MSL : 0) | (s.tra ? EBB_STM32_I2C_SR2_TRA : 0) |
+            ((s.msl || s.busy_other || sim_i2c_faults.stuck) ? EBB_STM32_I2C_SR2_BUSY : 0);
+        if (after_sr1 && (s.sr1 & EBB_STM32_I2C_SR1_ADDR)) {
+            s.sr1 &= ~EBB_STM32_I2C_SR1_ADDR; /* the clock is released */
             if (s.tra) {
                 s.phase = TX;
-                s.sr1 |= EBB_I2C_SR1_TXE;
+                s.sr1 |= EBB_STM32_I2C_SR1_TXE;
             } else {
                 s.phase = RX;
                 s.clocking = !pending_condition();
@@ -163,17 +163,17 @@ uint32_t sim_i2c_read(size_t off)
     case offsetof(ebb_stm32_i2c_regs, DR):
         if (s.phase == RX) {
             v = s.dr;
-            s.sr1 &= ~EBB_I2C_SR1_RXNE;
+            s.sr1 &= ~EBB_STM32_I2C_SR1_RXNE;
             if (s.shift_full) { /* the stretch ends */
                 s.dr = s.shift;
                 s.shift_full = false;
-                s.sr1 = (s.sr1 & ~EBB_I2C_SR1_BTF) | EBB_I2C_SR1_RXNE;
+                s.sr1 = (s.sr1 & ~EBB_STM32_I2C_SR1_BTF) | EBB_STM32_I2C_SR1_RXNE;
                 s.clocking = !pending_condition();
             }
         } else {
             v = s.dr;
             if (after_sr1) {
-                s.sr1 &= ~EBB_I2C_SR1_BTF;
+                s.sr1 &= ~EBB_STM32_I2C_SR1_BTF;
             }
         }
         break;
@@ -192,19 +192,19 @@ void sim_i2c_write(size_t off, uint32_t v)
     s.sr1_just_read = false;
     switch (off) {
     case offsetof(ebb_stm32_i2c_regs, CR1):
-        if (v & EBB_I2C_CR1_SWRST) {
+        if (v & EBB_STM32_I2C_CR1_SWRST) {
             block_reset(); /* the lines are released */
-            s.cr1 = EBB_I2C_CR1_SWRST;
+            s.cr1 = EBB_STM32_I2C_CR1_SWRST;
             sim_i2c.resets++;
             return;
         }
-        if ((s.cr1 & EBB_I2C_CR1_PE) && !(v & EBB_I2C_CR1_PE) && !(s.cr1 & EBB_I2C_CR1_SWRST)) {
+        if ((s.cr1 & EBB_STM32_I2C_CR1_PE) && !(v & EBB_STM32_I2C_CR1_PE) && !(s.cr1 & EBB_STM32_I2C_CR1_SWRST)) {
             die("PE cleared outside a reset");
         }
         /* START and STOP: set (or cleared) by software, cleared by the
          * hardware once on the bus. */
         s.cr1 = v;
-        if ((v & EBB_I2C_CR1_STOP) && !(s.cr1 & EBB_I2C_CR1_PE)) {
+        if ((v & EBB_STM32_I2C_CR1_STOP) && !(s.cr1 & EBB_STM32_I2C_CR1_PE)) {
             die("STOP with the peripheral disabled");
         }
         break;
@@ -214,19 +214,19 @@ void sim_i2c_write(size_t off, uint32_t v)
     case offsetof(ebb_stm32_i2c_regs, OAR1): break;
     case offsetof(ebb_stm32_i2c_regs, SR1):
         /* rc_w0 error flags; the others are read-only. */
-        s.sr1 &= v | ~EBB_I2C_SR1_ERRORS;
+        s.sr1 &= v | ~EBB_STM32_I2C_SR1_ERRORS;
         break;
     case offsetof(ebb_stm32_i2c_regs, DR):
         if (s.phase == SB) {
-            if (!after_sr1 || !(s.sr1 & EBB_I2C_SR1_SB)) {
+            if (!after_sr1 || !(s.sr1 & EBB_STM32_I2C_SR1_SB)) {
                 die("address written without SB read first");
             }
-            s.sr1 &= ~EBB_I2C_SR1_SB;
+            s.sr1 &= ~EBB_STM32_I2C_SR1_SB;
             s.addr_byte = (uint8_t)v;
             s.phase = ADDRESS;
         } else if (s.phase == TX) {
             if (after_sr1) {
-                s.sr1 &= ~EBB_I2C_SR1_BTF;
+                s.sr1 &= ~EBB_STM32_I2C_SR1_BTF;
             }
             if (!s.shift_full) {
                 s.shift = (uint8_t)v;
@@ -234,11 +234,11 @@ void sim_i2c_write(size_t off, uint32_t v)
             } else if (!s.dr_full) {
                 s.dr = (uint8_t)v;
                 s.dr_full = true;
-                s.sr1 &= ~EBB_I2C_SR1_TXE;
+                s.sr1 &= ~EBB_STM32_I2C_SR1_TXE;
             } else {
                 die("DR written while full (TXE was 0)");
             }
-            s.sr1 &= ~EBB_I2C_SR1_BTF;
+            s.sr1 &= ~EBB_STM32_I2C_SR1_BTF;
         } else {
             die("DR written outside an address or transmit phase");
         }
@@ -254,10 +254,10 @@ void sim_i2c_write(size_t off, uint32_t v)
 /* A STOP on the bus. */
 static void stop_condition(void)
 {
-    s.cr1 &= ~(uint32_t)EBB_I2C_CR1_STOP;
+    s.cr1 &= ~(uint32_t)EBB_STM32_I2C_CR1_STOP;
     s.msl = s.tra = false;
     s.phase = IDLE;
-    s.sr1 &= ~(uint32_t)(EBB_I2C_SR1_TXE | EBB_I2C_SR1_BTF | EBB_I2C_SR1_RXNE);
+    s.sr1 &= ~(uint32_t)(EBB_STM32_I2C_SR1_TXE | EBB_STM32_I2C_SR1_BTF | EBB_STM32_I2C_SR1_RXNE);
     s.shift_full = s.dr_full = s.clocking = false;
     sim_i2c.stops++;
 }
@@ -270,10 +270,10 @@ static void start_condition(void)
     } else {
         sim_i2c.starts++;
     }
-    s.cr1 &= ~(uint32_t)EBB_I2C_CR1_START;
+    s.cr1 &= ~(uint32_t)EBB_STM32_I2C_CR1_START;
     s.msl = true;
     s.phase = SB;
-    s.sr1 = (s.sr1 & ~(uint32_t)(EBB_I2C_SR1_TXE | EBB_I2C_SR1_BTF | EBB_I2C_SR1_RXNE)) | EBB_I2C_SR1_SB;
+    s.sr1 = (s.sr1 & ~(uint32_t)(EBB_STM32_I2C_SR1_TXE | EBB_STM32_I2C_SR1_BTF | EBB_STM32_I2C_SR1_RXNE)) | EBB_STM32_I2C_SR1_SB;
     s.shift_full = s.dr_full = s.clocking = false;
 }
 
@@ -295,8 +295,8 @@ static bool slave_write(uint8_t b)
 static void receive_byte(void)
 {
     uint8_t const b = s.slave_quiet ? 0xFFu : sim_i2c.mem[sim_i2c.ptr++];
-    bool const ack = (s.cr1 & EBB_I2C_CR1_POS) ? s.ack_latch : (s.cr1 & EBB_I2C_CR1_ACK) != 0;
-    s.ack_latch = (s.cr1 & EBB_I2C_CR1_ACK) != 0;
+    bool const ack = (s.cr1 & EBB_STM32_I2C_CR1_POS) ? s.ack_latch : (s.cr1 & EBB_STM32_I2C_CR1_ACK) != 0;
+    s.ack_latch = (s.cr1 & EBB_STM32_I2C_CR1_ACK) != 0;
     sim_i2c.clocked++;
     if (ack) {
         sim_i2c.acks++;
@@ -305,13 +305,13 @@ static void receive_byte(void)
         s.slave_quiet = true; /* a NACK ends the slave's sending */
     }
     sim_i2c.last_nacked = !ack;
-    if (!(s.sr1 & EBB_I2C_SR1_RXNE)) {
+    if (!(s.sr1 & EBB_STM32_I2C_SR1_RXNE)) {
         s.dr = b;
-        s.sr1 |= EBB_I2C_SR1_RXNE;
+        s.sr1 |= EBB_STM32_I2C_SR1_RXNE;
     } else {
         s.shift = b;
         s.shift_full = true;
-        s.sr1 |= EBB_I2C_SR1_BTF; /* both full: the clock is stretched */
+        s.sr1 |= EBB_STM32_I2C_SR1_BTF; /* both full: the clock is stretched */
         s.clocking = false;
     }
 }
@@ -319,11 +319,11 @@ static void receive_byte(void)
 /* A STOP or (repeated) START asked for goes out now; true if one did. */
 static bool condition(void)
 {
-    if (s.cr1 & EBB_I2C_CR1_STOP) {
+    if (s.cr1 & EBB_STM32_I2C_CR1_STOP) {
         stop_condition();
         return true;
     }
-    if (s.cr1 & EBB_I2C_CR1_START) {
+    if (s.cr1 & EBB_STM32_I2C_CR1_START) {
         start_condition();
         return true;
     }
@@ -334,15 +334,15 @@ static bool step(void)
 {
     int const n = (int)++sim_i2c.steps;
     if (sim_i2c_faults.arlo_at_step == n && s.msl) {
-        s.sr1 |= EBB_I2C_SR1_ARLO; /* another master won: we are a slave now */
+        s.sr1 |= EBB_STM32_I2C_SR1_ARLO; /* another master won: we are a slave now */
         s.msl = s.tra = false;
         s.phase = IDLE;
-        s.cr1 &= ~(uint32_t)(EBB_I2C_CR1_START | EBB_I2C_CR1_STOP);
+        s.cr1 &= ~(uint32_t)(EBB_STM32_I2C_CR1_START | EBB_STM32_I2C_CR1_STOP);
         s.busy_other = true;
         return true;
     }
     if (sim_i2c_faults.berr_at_step == n && s.msl) {
-        s.sr1 |= EBB_I2C_SR1_BERR; /* master mode: the transfer goes on */
+        s.sr1 |= EBB_STM32_I2C_SR1_BERR; /* master mode: the transfer goes on */
         return true;
     }
     if (s.busy_other && !s.msl) {
@@ -351,15 +351,15 @@ static bool step(void)
     }
     switch (s.phase) {
     case IDLE:
-        if ((s.cr1 & EBB_I2C_CR1_START) && (s.cr1 & EBB_I2C_CR1_PE) && !sim_i2c_faults.stuck) {
+        if ((s.cr1 & EBB_STM32_I2C_CR1_START) && (s.cr1 & EBB_STM32_I2C_CR1_PE) && !sim_i2c_faults.stuck) {
             start_condition();
             return true;
         }
-        if (s.cr1 & EBB_I2C_CR1_STOP) {
+        if (s.cr1 & EBB_STM32_I2C_CR1_STOP) {
             if (s.msl) {
                 stop_condition();
             } else {
-                s.cr1 &= ~(uint32_t)EBB_I2C_CR1_STOP; /* not master: nothing to stop */
+                s.cr1 &= ~(uint32_t)EBB_STM32_I2C_CR1_STOP; /* not master: nothing to stop */
             }
             return true;
         }
@@ -368,7 +368,7 @@ static bool step(void)
         }
         return false;
     case SB:
-        if (s.cr1 & EBB_I2C_CR1_STOP) {
+        if (s.cr1 & EBB_STM32_I2C_CR1_STOP) {
             stop_condition();
             return true;
         }
@@ -380,11 +380,11 @@ static bool step(void)
         sim_i2c.last_nacked = false;
         if ((s.addr_byte >> 1) == SIM_I2C_SLAVE) {
             s.tra = (s.addr_byte & 1u) == 0;
-            s.sr1 |= EBB_I2C_SR1_ADDR;
-            s.ack_latch = (s.cr1 & EBB_I2C_CR1_ACK) != 0;
+            s.sr1 |= EBB_STM32_I2C_SR1_ADDR;
+            s.ack_latch = (s.cr1 & EBB_STM32_I2C_CR1_ACK) != 0;
             s.phase = ADDR_WAIT;
         } else {
-            s.sr1 |= EBB_I2C_SR1_AF;
+            s.sr1 |= EBB_STM32_I2C_SR1_AF;
             s.phase = HELD;
         }
         return true;
@@ -397,7 +397,7 @@ static bool step(void)
             bool const ack = slave_write(s.shift);
             s.shift_full = false;
             if (!ack) {
-                s.sr1 |= EBB_I2C_SR1_AF;
+                s.sr1 |= EBB_STM32_I2C_SR1_AF;
                 s.phase = HELD;
                 return true;
             }
@@ -405,9 +405,9 @@ static bool step(void)
                 s.shift = s.dr;
                 s.shift_full = true;
                 s.dr_full = false;
-                s.sr1 |= EBB_I2C_SR1_TXE;
+                s.sr1 |= EBB_STM32_I2C_SR1_TXE;
             } else {
-                s.sr1 |= EBB_I2C_SR1_BTF;
+                s.sr1 |= EBB_STM32_I2C_SR1_BTF;
             }
             return true;
         }

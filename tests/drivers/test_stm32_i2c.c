@@ -18,7 +18,7 @@
 
 ebb_stm32_i2c sim_i2c_driver;
 #define BUS (&sim_i2c_driver.bus)
-#define IRQ_BITS (EBB_I2C_CR2_ITEVTEN | EBB_I2C_CR2_ITERREN | EBB_I2C_CR2_ITBUFEN)
+#define IRQ_BITS (EBB_STM32_I2C_CR2_ITEVTEN | EBB_STM32_I2C_CR2_ITERREN | EBB_STM32_I2C_CR2_ITBUFEN)
 
 struct user {
     ebb_task task;
@@ -95,7 +95,7 @@ static void transfer(uint8_t addr, const uint8_t *tx, size_t txlen, size_t rxlen
     assert_true(user.done);
     assert_true(sim_i2c_idle());
     assert_int_equal(sim_i2c_cr2() & IRQ_BITS, 0);
-    assert_int_equal(sim_i2c_cr1() & (EBB_I2C_CR1_ACK | EBB_I2C_CR1_POS), 0);
+    assert_int_equal(sim_i2c_cr1() & (EBB_STM32_I2C_CR1_ACK | EBB_STM32_I2C_CR1_POS), 0);
 }
 
 static void test_write(void **state)
@@ -223,7 +223,7 @@ static void test_stuck_bus_times_out(void **state)
     assert_int_equal(sim_i2c.resets, 2); /* init's and the timeout's */
     assert_int_equal(sim_i2c_cr2() & IRQ_BITS, 0);
     assert_int_equal(sim_i2c_ccr(), sim_i2c_driver.ccr);
-    assert_true(sim_i2c_cr1() & EBB_I2C_CR1_PE);
+    assert_true(sim_i2c_cr1() & EBB_STM32_I2C_CR1_PE);
     int32_t r = 0;
     assert_false(ebb_i2c_last(BUS, &r));
     sim_i2c_faults.stuck = false;
@@ -247,7 +247,7 @@ static void test_stalled_transfer_times_out(void **state)
     (void)ebb_host_run_until(&test_exec, ebb_now() + EBB_STM32_I2C_TIMEOUT);
     assert_true(user.done);
     assert_int_equal(user.result, EBB_ETIMEDOUT);
-    assert_true(sim_i2c_cr1() & EBB_I2C_CR1_STOP);
+    assert_true(sim_i2c_cr1() & EBB_STM32_I2C_CR1_STOP);
     assert_int_equal(sim_i2c.resets, 1); /* master: a STOP, no reset */
     for (int i = 0; i < 4 && !sim_i2c_idle(); i++) {
         (void)sim_i2c_step();
@@ -320,8 +320,8 @@ static void cancel_everywhere(void **state, const uint8_t *tx, size_t txlen, siz
         assert_false(user.done);
         /* Stopped before the cancel returned: a STOP asked for (the
          * handlers only release the clock until it is out) or a reset. */
-        assert_int_equal(sim_i2c_cr2() & EBB_I2C_CR2_ITBUFEN, 0);
-        assert_true(reported || (sim_i2c_cr1() & EBB_I2C_CR1_STOP) || sim_i2c.resets == 2);
+        assert_int_equal(sim_i2c_cr2() & EBB_STM32_I2C_CR2_ITBUFEN, 0);
+        assert_true(reported || (sim_i2c_cr1() & EBB_STM32_I2C_CR1_STOP) || sim_i2c.resets == 2);
         int32_t r = -1;
         assert_int_equal(ebb_i2c_last(BUS, &r), reported); /* nothing reported done is lost */
         if (reported) {

@@ -74,12 +74,12 @@ static EBB_EXECUTOR_DEFINE(exec, NULL);
 int main(void)
 {
     ebb_board_init();
-    static const ebb_gpio_pin pins[] = {
-        EBB_GPIO_ALTERNATE(EBB_GPIO_B, 8, 4, EBB_GPIO_PULL_UP), /* I2C1_SCL */
-        EBB_GPIO_ALTERNATE(EBB_GPIO_B, 9, 4, EBB_GPIO_PULL_UP), /* I2C1_SDA */
+    static const ebb_stm32_gpio_pin pins[] = {
+        EBB_STM32_GPIO_ALTERNATE(EBB_STM32_GPIO_B, 8, 4, EBB_STM32_GPIO_PULL_UP), /* I2C1_SCL */
+        EBB_STM32_GPIO_ALTERNATE(EBB_STM32_GPIO_B, 9, 4, EBB_STM32_GPIO_PULL_UP), /* I2C1_SDA */
     };
-    ebb_gpio_configure(pins, 2);
-    EBB_STM32_GPIO(EBB_GPIO_B)->OTYPER |= (1u << 8) | (1u << 9); /* open drain */
+    ebb_stm32_gpio_configure(pins, 2);
+    EBB_STM32_GPIO(EBB_STM32_GPIO_B)->OTYPER |= (1u << 8) | (1u << 9); /* open drain */
     ebb_stm32_i2c_init(&i2c1, EBB_STM32_I2C1_BASE, EBB_STM32_IRQ_I2C1_EV, EBB_STM32_IRQ_I2C1_ER,
                        EBB_BOARD_APB1_HZ, 100000u, EBB_BOARD_PRIO_CONSOLE);
     ebb_executor_init(&exec, NULL);

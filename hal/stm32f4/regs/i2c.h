@@ -37,40 +37,40 @@ typedef struct {
 #define EBB_STM32_IRQ_I2C3_EV 72u
 #define EBB_STM32_IRQ_I2C3_ER 73u
 /* Their clock enables in RCC_APB1ENR (I2C1..3: bits 21..23). */
-#define EBB_RCC_APB1ENR_I2C1EN (1u << 21)
+#define EBB_STM32_RCC_APB1ENR_I2C1EN (1u << 21)
 
-#define EBB_I2C_CR1_PE (1u << 0)
-#define EBB_I2C_CR1_START (1u << 8)
-#define EBB_I2C_CR1_STOP (1u << 9)
-#define EBB_I2C_CR1_ACK (1u << 10)
-#define EBB_I2C_CR1_POS (1u << 11)
-#define EBB_I2C_CR1_SWRST (1u << 15)
+#define EBB_STM32_I2C_CR1_PE (1u << 0)
+#define EBB_STM32_I2C_CR1_START (1u << 8)
+#define EBB_STM32_I2C_CR1_STOP (1u << 9)
+#define EBB_STM32_I2C_CR1_ACK (1u << 10)
+#define EBB_STM32_I2C_CR1_POS (1u << 11)
+#define EBB_STM32_I2C_CR1_SWRST (1u << 15)
 
-#define EBB_I2C_CR2_FREQ_MASK 0x3Fu /* APB clock in MHz, 2..50 */
-#define EBB_I2C_CR2_ITERREN (1u << 8)
-#define EBB_I2C_CR2_ITEVTEN (1u << 9)
-#define EBB_I2C_CR2_ITBUFEN (1u << 10)
+#define EBB_STM32_I2C_CR2_FREQ_MASK 0x3Fu /* APB clock in MHz, 2..50 */
+#define EBB_STM32_I2C_CR2_ITERREN (1u << 8)
+#define EBB_STM32_I2C_CR2_ITEVTEN (1u << 9)
+#define EBB_STM32_I2C_CR2_ITBUFEN (1u << 10)
 
-#define EBB_I2C_SR1_SB (1u << 0)
-#define EBB_I2C_SR1_ADDR (1u << 1)
-#define EBB_I2C_SR1_BTF (1u << 2)
-#define EBB_I2C_SR1_STOPF (1u << 4)
-#define EBB_I2C_SR1_RXNE (1u << 6)
-#define EBB_I2C_SR1_TXE (1u << 7)
-#define EBB_I2C_SR1_BERR (1u << 8)
-#define EBB_I2C_SR1_ARLO (1u << 9)
-#define EBB_I2C_SR1_AF (1u << 10)
-#define EBB_I2C_SR1_OVR (1u << 11)
-#define EBB_I2C_SR1_TIMEOUT (1u << 14)
+#define EBB_STM32_I2C_SR1_SB (1u << 0)
+#define EBB_STM32_I2C_SR1_ADDR (1u << 1)
+#define EBB_STM32_I2C_SR1_BTF (1u << 2)
+#define EBB_STM32_I2C_SR1_STOPF (1u << 4)
+#define EBB_STM32_I2C_SR1_RXNE (1u << 6)
+#define EBB_STM32_I2C_SR1_TXE (1u << 7)
+#define EBB_STM32_I2C_SR1_BERR (1u << 8)
+#define EBB_STM32_I2C_SR1_ARLO (1u << 9)
+#define EBB_STM32_I2C_SR1_AF (1u << 10)
+#define EBB_STM32_I2C_SR1_OVR (1u << 11)
+#define EBB_STM32_I2C_SR1_TIMEOUT (1u << 14)
 /* The error flags (rc_w0: a write of 0 clears, of 1 leaves). */
-#define EBB_I2C_SR1_ERRORS (EBB_I2C_SR1_BERR | EBB_I2C_SR1_ARLO | EBB_I2C_SR1_AF | EBB_I2C_SR1_OVR | \
-                            EBB_I2C_SR1_TIMEOUT | (1u << 12) | (1u << 15))
+#define EBB_STM32_I2C_SR1_ERRORS (EBB_STM32_I2C_SR1_BERR | EBB_STM32_I2C_SR1_ARLO | EBB_STM32_I2C_SR1_AF | EBB_STM32_I2C_SR1_OVR | \
+                            EBB_STM32_I2C_SR1_TIMEOUT | (1u << 12) | (1u << 15))
 
-#define EBB_I2C_SR2_MSL (1u << 0)
-#define EBB_I2C_SR2_BUSY (1u << 1)
-#define EBB_I2C_SR2_TRA (1u << 2)
+#define EBB_STM32_I2C_SR2_MSL (1u << 0)
+#define EBB_STM32_I2C_SR2_BUSY (1u << 1)
+#define EBB_STM32_I2C_SR2_TRA (1u << 2)
 
-#define EBB_I2C_CCR_FS (1u << 15) /* fast mode (up to 400 kHz) */
-#define EBB_I2C_CCR_MASK 0xFFFu
+#define EBB_STM32_I2C_CCR_FS (1u << 15) /* fast mode (up to 400 kHz) */
+#define EBB_STM32_I2C_CCR_MASK 0xFFFu
 
 #endif
