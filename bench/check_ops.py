@@ -2,7 +2,9 @@
 """Run bench/ops.c on QEMU (-icount: instructions are exact), print the cost
 of each core operation, and check it against bench/ops_budget.json.
 
-usage: check_ops.py QEMU OPS_ELF BUDGET_JSON
+usage: check_ops.py [--machine M] QEMU OPS_ELF BUDGET_JSON
+(--machine: another QEMU machine than netduinoplus2, for a board's own
+benchmark such as bench/dma_ops.c on mps2-an505)
 """
 import json
 import os
@@ -14,10 +16,10 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import check_budget  # noqa: E402
 
 
-def run(qemu, elf):
+def run(qemu, elf, machine="netduinoplus2"):
     """{operation: instructions} from one run of the ops firmware (None
     after printing why, if it failed).  scripts/cost_tables.py uses it too."""
-    p = qemu_bench.run(qemu, elf, timeout=60)
+    p = qemu_bench.run(qemu, elf, timeout=60, machine=machine)
     ops = {}
     for line in p.stdout.splitlines():
         if line.startswith("op "):
@@ -31,11 +33,15 @@ def run(qemu, elf):
 
 
 def main(argv):
+    machine = "netduinoplus2"
+    if len(argv) > 2 and argv[1] == "--machine":
+        machine = argv[2]
+        argv = argv[:1] + argv[3:]
     qemu, elf, budget_path = argv[1:4]
-    ops = run(qemu, elf)
+    ops = run(qemu, elf, machine)
     if ops is None:
         return 1
-    print("ebb core operations on Cortex-M4, executed instructions (QEMU -icount):")
+    print("ebb operations on %s, executed instructions (QEMU -icount):" % machine)
     for k, v in ops.items():
         print("  %-36s %5d" % (k, v))
     with open(budget_path) as f:

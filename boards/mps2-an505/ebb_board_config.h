@@ -30,6 +30,18 @@
 /* LED 0 of the FPGA I/O block. */
 #define EBB_BOARD_FPGAIO_BASE 0x50302000u
 
+/* DMA: four PL081 controllers (hal/pl081) at 0x50110000 + 0x1000 * n
+ * (Secure aliases; the AHB expansion PPC lets Secure privileged accesses
+ * through from reset), each with a combined interrupt (used by ebb) and
+ * separate error and terminal-count lines (58/56/57, 61/59/60, 64/62/63,
+ * 67/65/66). */
+#define EBB_BOARD_DMA0_BASE 0x50110000u
+#define EBB_BOARD_DMA0_IRQ 58u
+#define EBB_BOARD_DMA0_HANDLER DMA0_IRQHandler
+#define EBB_BOARD_DMA1_BASE 0x50111000u
+#define EBB_BOARD_DMA1_IRQ 61u
+#define EBB_BOARD_DMA1_HANDLER DMA1_IRQHandler
+
 /* No GPIO input is modelled: the virtual button pends IRQ 95 and the
  * finger's executor runs in IRQ 94 (expansion lines no device drives). */
 #define EBB_BOARD_BUTTON_IRQ 95u

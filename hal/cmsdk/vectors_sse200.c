@@ -4,7 +4,8 @@
  *
  * 0-31 are the SSE-200's own (watchdogs, S32K timer, TIMER0/1, dual timer,
  * MHUs, security controllers); 32 and up come from the AN505 expansion
- * (UARTs RX/TX/combined, Ethernet, audio, SPI, GPIO ...).  The table is
+ * (UARTs RX/TX/combined, Ethernet, audio, SPI, the PL081 DMA controllers'
+ * error, terminal-count and combined lines, GPIO ...).  The table is
  * the Secure one (VTOR_S): ebb runs entirely in the Secure state.
  *
  * All handlers are weak aliases of Default_Handler (which reports the
@@ -70,18 +71,18 @@
     V(IRQ53_IRQHandler)         /* 53 */ \
     V(IRQ54_IRQHandler)         /* 54 */ \
     V(IRQ55_IRQHandler)         /* 55 */ \
-    V(IRQ56_IRQHandler)         /* 56 */ \
-    V(IRQ57_IRQHandler)         /* 57 */ \
-    V(IRQ58_IRQHandler)         /* 58 */ \
-    V(IRQ59_IRQHandler)         /* 59 */ \
-    V(IRQ60_IRQHandler)         /* 60 */ \
-    V(IRQ61_IRQHandler)         /* 61 */ \
-    V(IRQ62_IRQHandler)         /* 62 */ \
-    V(IRQ63_IRQHandler)         /* 63 */ \
-    V(IRQ64_IRQHandler)         /* 64 */ \
-    V(IRQ65_IRQHandler)         /* 65 */ \
-    V(IRQ66_IRQHandler)         /* 66 */ \
-    V(IRQ67_IRQHandler)         /* 67 */ \
+    V(DMA0_ERR_IRQHandler)      /* 56 */ \
+    V(DMA0_TC_IRQHandler)       /* 57 */ \
+    V(DMA0_IRQHandler)          /* 58 */ \
+    V(DMA1_ERR_IRQHandler)      /* 59 */ \
+    V(DMA1_TC_IRQHandler)       /* 60 */ \
+    V(DMA1_IRQHandler)          /* 61 */ \
+    V(DMA2_ERR_IRQHandler)      /* 62 */ \
+    V(DMA2_TC_IRQHandler)       /* 63 */ \
+    V(DMA2_IRQHandler)          /* 64 */ \
+    V(DMA3_ERR_IRQHandler)      /* 65 */ \
+    V(DMA3_TC_IRQHandler)       /* 66 */ \
+    V(DMA3_IRQHandler)          /* 67 */ \
     V(IRQ68_IRQHandler)         /* 68 */ \
     V(IRQ69_IRQHandler)         /* 69 */ \
     V(IRQ70_IRQHandler)         /* 70 */ \
