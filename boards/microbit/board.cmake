@@ -17,14 +17,11 @@ ebb_board(
   LIBC newlib-nano
   LINKER_SCRIPT ${EBB_BOARD_DIR}/memory.ld
   SOURCES ${EBB_BOARD_DIR}/board.c ${EBB_SOURCE_DIR}/boards/common/board_qemu.c
-          ${EBB_SOURCE_DIR}/boards/virtual/button.c ${EBB_SOURCE_DIR}/boards/virtual/key_player.c
-          ${EBB_SOURCE_DIR}/boards/virtual/virtual_button.c
-          ${EBB_SOURCE_DIR}/boards/virtual/finger.c
+  VIRTUAL button irq finger keys
   LIBRARIES ebb::hal_nrf51
   TIME_DRIVER ${time}
   QEMU qemu-system-arm -M microbit -nographic -monitor none -serial stdio
        -semihosting-config enable=on,target=native)
-ebb_public_headers(ebb_board ${EBB_SOURCE_DIR}/boards/virtual)
 # Cortex-M0: 2 priority bits (4 levels); PRIMASK locking (automatic on ARMv6-M).
 target_compile_definitions(ebb PUBLIC EBB_CONFIG_PORT_PRIO_BITS=2)
 # Idle by spinning under QEMU, as the other QEMU boards (docs/boards-microbit.md).

@@ -11,14 +11,12 @@ ebb_board(
   LIBC newlib-nano
   LINKER_SCRIPT ${EBB_BOARD_DIR}/memory.ld
   SOURCES ${EBB_SOURCE_DIR}/boards/mps2-common/board_mps2.c ${EBB_SOURCE_DIR}/boards/common/board_qemu.c
-          ${EBB_SOURCE_DIR}/boards/virtual/button.c ${EBB_SOURCE_DIR}/boards/virtual/key_player.c ${EBB_SOURCE_DIR}/boards/virtual/virtual_button.c
-          ${EBB_SOURCE_DIR}/boards/virtual/finger.c
+  VIRTUAL button irq finger keys
   LIBRARIES ebb::hal_cmsdk
   TIME_DRIVER ebb::cmsdk_time
   QEMU qemu-system-arm -M ${EBB_QEMU_MACHINE} -nographic -monitor none -serial stdio
        -semihosting-config enable=on,target=native)
 ebb_public_headers(ebb_board ${EBB_SOURCE_DIR}/boards/mps2-common)
-ebb_public_headers(ebb_board ${EBB_SOURCE_DIR}/boards/virtual)
 # The MPS2 images implement 3 NVIC priority bits (8 levels); QEMU accepts 8,
 # but code written for 8 would misbehave on the FPGA.
 target_compile_definitions(ebb PUBLIC EBB_CONFIG_PORT_PRIO_BITS=3)

@@ -6,13 +6,13 @@ ebb_board(
   CPU -mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16
   LIBC newlib-nano
   LINKER_SCRIPT memory.ld
-  SOURCES board.c ../common/board_common.c ../virtual/key_player.c ../virtual/finger.c
+  SOURCES board.c ../common/board_common.c
+  VIRTUAL finger keys # the button is an EXTI line with virtual edges
   LIBRARIES ebb::hal_stm32f4
   TIME_DRIVER ebb::systick_time
   QEMU qemu-system-arm -M netduinoplus2 -nographic -monitor none -serial stdio
        -semihosting-config enable=on,target=native)
 ebb_public_headers(ebb_board ${EBB_SOURCE_DIR}/boards/common) # ebb_board_stm32.h
-ebb_public_headers(ebb_board ${EBB_SOURCE_DIR}/boards/virtual) # the finger
 target_compile_definitions(ebb_hal_stm32f4 PUBLIC EBB_STM32_EXTI_VIRTUAL=1)
 # Only the button line (EXTI13) is wired: one EXTI wait list instead of 16.
 target_compile_definitions(ebb_hal_stm32f4 PUBLIC

@@ -8,14 +8,14 @@ ebb_board(
   # toolchain file (GCC 12 picks no RV32 multilib for "rv32imac_zicsr").
   LIBC picolibc
   LINKER_SCRIPT memory.ld
-  SOURCES board.c ../virtual/button.c ../virtual/key_player.c ../virtual/finger.c
+  SOURCES board.c
+  VIRTUAL button finger keys # edges wake from the code that sets them: no irq part
   LIBRARIES ebb::hal_ns16550
   TIME_DRIVER ebb::mtimer_time
   # -bios none: no OpenSBI; the hart jumps straight to the ELF in RAM.
   # Semihosting carries the trace stream (ebb/trace.h) out of a traced build.
   QEMU qemu-system-riscv32 -M virt -bios none -nographic -monitor none -serial stdio
        -semihosting-config enable=on,target=native)
-ebb_public_headers(ebb_board ${EBB_SOURCE_DIR}/boards/virtual) # the finger
 target_compile_definitions(ebb_mtimer_time PUBLIC EBB_CONFIG_MTIMER_HZ=10000000u)
 set(EBB_QEMU_MACHINE "virt -bios none")
 # The firmware suite (tests/firmware/suite.cmake) and the port's own tests.

@@ -12,13 +12,11 @@ ebb_board(
   LIBC newlib-nano
   LINKER_SCRIPT ${EBB_BOARD_DIR}/memory.ld
   SOURCES ${EBB_BOARD_DIR}/board.c ${EBB_SOURCE_DIR}/boards/common/board_qemu.c
-          ${EBB_SOURCE_DIR}/boards/virtual/button.c ${EBB_SOURCE_DIR}/boards/virtual/key_player.c
-          ${EBB_SOURCE_DIR}/boards/virtual/virtual_button.c ${EBB_SOURCE_DIR}/boards/virtual/finger.c
+  VIRTUAL button irq finger keys
   LIBRARIES ebb::hal_pl011
   TIME_DRIVER ebb::systick_time
   QEMU qemu-system-arm -M lm3s6965evb -nographic -monitor none -serial stdio
        -semihosting-config enable=on,target=native)
-ebb_public_headers(ebb_board ${EBB_SOURCE_DIR}/boards/virtual)
 # The LM3S6965 implements 3 NVIC priority bits.
 target_compile_definitions(ebb PUBLIC EBB_CONFIG_PORT_PRIO_BITS=3)
 # Idle by spinning under QEMU -icount (a WFI there wakes late: see

@@ -10,15 +10,13 @@ ebb_board(
   # Its own linker script (a vendor-style one that does not know ebb).
   LINKER_SCRIPT ${CMAKE_CURRENT_LIST_DIR}/own.ld
   SOURCES ${np2}/board.c ${EBB_SOURCE_DIR}/boards/common/board_common.c
-          ${EBB_SOURCE_DIR}/boards/common/console_rx.c ${EBB_SOURCE_DIR}/boards/virtual/key_player.c
-          ${EBB_SOURCE_DIR}/boards/virtual/finger.c
+  VIRTUAL finger keys
   LIBRARIES ebb::hal_stm32f4
   TIME_DRIVER ebb::systick_time
   QEMU qemu-system-arm -M netduinoplus2 -nographic -monitor none -serial stdio
        -semihosting-config enable=on,target=native)
 ebb_public_headers(ebb_board ${np2})
 ebb_public_headers(ebb_board ${EBB_SOURCE_DIR}/boards/common)
-ebb_public_headers(ebb_board ${EBB_SOURCE_DIR}/boards/virtual)
 target_compile_definitions(ebb_hal_stm32f4 PUBLIC EBB_STM32_EXTI_VIRTUAL=1
   EBB_CONFIG_STM32_EXTI_FIRST_LINE=13 EBB_CONFIG_STM32_EXTI_LAST_LINE=13)
 target_compile_definitions(ebb_systick_time PRIVATE EBB_CONFIG_SYSTICK_CUT_CYCLES_X16=32)
