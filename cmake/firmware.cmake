@@ -13,6 +13,16 @@ find_program(PYTHON3 python3)
 # add this.
 set(EBB_QEMU_ICOUNT -icount shift=0,align=off,sleep=off)
 
+# What the tests and benchmarks expect of the board's machine - its
+# -icount rate, reference clock, fault reports, time bounds (names:
+# tests/firmware/suite.cmake): tests/settings/<board>.cmake for ebb's
+# boards, tests.cmake in the board's folder for one outside ebb's tree.
+if(EXISTS ${EBB_SOURCE_DIR}/tests/settings/${EBB_BOARD_NAME}.cmake)
+  include(${EBB_SOURCE_DIR}/tests/settings/${EBB_BOARD_NAME}.cmake)
+elseif(EXISTS ${EBB_BOARD_DIR}/tests.cmake)
+  include(${EBB_BOARD_DIR}/tests.cmake)
+endif()
+
 file(GLOB _ebb_app_dirs LIST_DIRECTORIES true ${EBB_SOURCE_DIR}/apps/* ${EBB_SOURCE_DIR}/apps/examples/*)
 list(SORT _ebb_app_dirs)
 foreach(dir ${_ebb_app_dirs})

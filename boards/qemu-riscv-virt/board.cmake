@@ -18,13 +18,6 @@ ebb_board(
        -semihosting-config enable=on,target=native)
 target_compile_definitions(ebb_mtimer_time PUBLIC EBB_CONFIG_MTIMER_HZ=10000000u)
 set(EBB_QEMU_MACHINE "virt -bios none")
-# The firmware suite (tests/firmware/suite.cmake) and the port's own tests.
-# The machine has no second timer on virtual time: the reference is the
-# machine timer, read directly (ref_riscv_mtime.c).  No ceiling (the lock
-# masks every interrupt): test_irq_executor 0 only.
+# The port's own tests, beside the suite (whose settings for this board
+# are tests/settings/qemu-riscv-virt.cmake).
 set(EBB_BOARD_FW_TESTS ${EBB_SOURCE_DIR}/tests/firmware/riscv)
-set(EBB_FW_REF ${EBB_SOURCE_DIR}/tests/firmware/ref_riscv_mtime.c)
-set(EBB_FW_IRQX_KINDS 0)
-set(EBB_FW_BAD_ADDRESS 16u) # nothing is mapped below 0x1000
-set(EBB_FW_FAULT_LOAD "101;FAULT load access fault")
-set(EBB_FW_FAULT_UNDEF "101;FAULT illegal instruction")

@@ -22,12 +22,3 @@ target_compile_definitions(ebb PUBLIC EBB_CONFIG_PORT_PRIO_BITS=3)
 # Idle by spinning under QEMU -icount (a WFI there wakes late: see
 # boards/mps2-common/mps2.cmake); hardware idles in WFI.
 target_compile_definitions(ebb PUBLIC EBB_CONFIG_PORT_IDLE_WFI=0)
-# The firmware suite (tests/firmware): 2^4 = 16 ns per instruction, the
-# nearest rate to the core's 50 MHz (docs/porting.md); no reference clock
-# named, so its timer tests against one are left out.
-set(EBB_QEMU_ICOUNT_SHIFT 4)
-# No EBB_FW_BAD_ADDRESS: QEMU's lm3s6965evb answers loads from every
-# address it does not map with 0 (measured at 0x10000000, 0x20010000,
-# 0x60000000, 0x70000000), so the bad-load fault test is left out here;
-# a board whose bus faults names such an address.
-set(EBB_FW_FAULT_UNDEF "104;FAULT UsageFault")

@@ -9,7 +9,9 @@
 #                   in ebb_board_config.h: EBB_BOARD_SPARE0/1_IRQ/_HANDLER)
 #   EBB_FW_REF      the board's reference clock, ref_<clock>.c (without
 #                   one, test_time is left out)
-# and these optional settings of the board's board.cmake:
+# and these optional settings, in the board's settings file
+# (tests/settings/<board>.cmake, or tests.cmake in a board folder outside
+# ebb's tree: cmake/firmware.cmake reads it):
 #   EBB_QEMU_ICOUNT_SHIFT     ns per instruction as 2^shift (default 0)
 #   EBB_FW_TIME_DEFS          test_time's bounds (LATE_NS=, EARLY_NS=, DRIFT_NS=)
 #   EBB_FW_TIME_WRAP_SOURCE / EBB_FW_TIME_WRAP_DEFS
