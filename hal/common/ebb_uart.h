@@ -103,8 +103,8 @@ EBB_AWAITABLE ebb_poll_t ebb_uart_write(ebb_cx *cx, ebb_uart_write_op *op, ebb_u
  * Awaitable: wait until at least one byte has been received on `u`, then
  * copy up to `max` (> 0) bytes into `buf` and set *got.  Bytes stay in the
  * ring until read, so a cancelled read loses nothing.
- * Contract uart:2 - the receiver was started (ebb_uart_rx_start); with
- * contracts off such a read stays pending for ever.
+ * Contract uart:2 - the receiver was started (ebb_uart_rx_start) (always
+ * checked: the read stays pending for ever).
  * Context: task (one reader per UART).  Cost: O(bytes copied).
  */
 EBB_AWAITABLE ebb_poll_t ebb_uart_read(ebb_cx *cx, ebb_wait *w, ebb_uart *u, void *buf, size_t max,
@@ -115,8 +115,8 @@ EBB_AWAITABLE ebb_poll_t ebb_uart_read(ebb_cx *cx, ebb_wait *w, ebb_uart *u, voi
  * Start receiving on `u` into `rx`, a ring of `size` bytes at `buf` (a
  * power of two, 2..32768): from now on the receive interrupt fills it and
  * ebb_uart_read() takes from it.  Starting again resets the ring.
- * Contract uart:1 - buf != NULL, size a power of two >= 2 (with contracts
- * off the receiver stays as it was).
+ * Contract uart:1 - buf != NULL and size a power of two >= 2 (always
+ * checked: the receiver stays as it was).
  * Context: main/init, or a task no read is pending in.  Cost: a few stores
  * and the chip's rx_on.
  */

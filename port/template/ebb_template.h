@@ -15,7 +15,7 @@ void ebb_template_wait_for_interrupt(void);
 /* TEMPLATE: write the panic line to the console by polling. */
 void ebb_template_report_panic(const char *line);
 
-/* The time driver's hardware (time_template.c): a free-running 32-bit
+/* The time driver's hardware (template_time.c): a free-running 32-bit
  * up-counter and a compare register that raises the timer interrupt when
  * the counter reaches it. */
 extern volatile uint32_t ebb_template_counter;  /* TEMPLATE: the counter register */

@@ -1,5 +1,5 @@
 /*
- * time_template.c - TEMPLATE of a time driver (ebb/driver/time_driver.h)
+ * template_time.c - TEMPLATE of a time driver (ebb/driver/time_driver.h)
  * on a free-running 32-bit up-counter at EBB_CONFIG_TICK_HZ with one
  * compare interrupt, the commonest timer shape.  It keeps the rules T1-T7:
  *   - the counter is extended to 64 bits from its last value: a wrap is
