@@ -36,6 +36,11 @@ static void stop_hook(void *ctx)
     ebb_irq_state s = ebb_port_lock();
     spi->running = 0;
     spi->ops->stop(spi);
+    if (spi->received == spi->len) {
+        /* The stop took the last echo: every byte is through - completed,
+         * as ebb_spi_last() will say. */
+        (void)ebb_op_complete(&spi->op, (int32_t)spi->len);
+    }
     settle_locked(spi);
     ebb_port_unlock(s);
 }

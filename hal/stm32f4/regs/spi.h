@@ -16,6 +16,15 @@ typedef struct {
     EBB_STM32_RW I2SPR;   /* 0x20 */
 } ebb_stm32_spi_regs;
 
+/* A load of DR takes the received byte (clearing RXNE), a store hands one
+ * over: the only accesses with side effects.  Host tests of the driver
+ * define these first to give a simulated block the same meaning
+ * (tests/drivers/sim_spi.c). */
+#ifndef EBB_STM32_SPI_DR_READ
+#define EBB_STM32_SPI_DR_READ(r) ((r)->DR)
+#define EBB_STM32_SPI_DR_WRITE(r, v) ((r)->DR = (v))
+#endif
+
 #define EBB_STM32_SPI1_BASE 0x40013000u /* APB2 */
 #define EBB_STM32_SPI4_BASE 0x40013400u /* APB2 (F446, not F405) */
 #define EBB_STM32_SPI2_BASE 0x40003800u /* APB1 */
