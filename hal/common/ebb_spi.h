@@ -152,7 +152,8 @@ uint32_t ebb_spi_configure(ebb_spi *spi, ebb_spi_mode mode, uint32_t hz);
  * Contract spi:4 - len <= INT32_MAX (always checked: READY with EBB_EINVAL).
  * Contract op:*, wait:2, wait:3 as ebb_op_wait().
  * Context: task.  Cost: the chip's start (a FIFO's worth of stores), then
- * one interrupt per FIFO refill; O(1) per poll.
+ * one interrupt per FIFO refill (per byte on a chip with one data
+ * register); O(1) per poll.
  */
 EBB_AWAITABLE ebb_poll_t ebb_spi_transfer(ebb_cx *cx, ebb_wait *w, ebb_spi *spi, const void *tx, void *rx,
                                           size_t len, int32_t *result);
