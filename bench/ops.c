@@ -123,6 +123,49 @@ __attribute__((noinline)) static void measure_fmt(void)
     MEASURE("fmt(%08lx)", (void)ebb_fmt(text, sizeof text, "%08lx", 0xbeeful));
 }
 
+#if EBB_BOARD_HAS_SPI
+/* The SPI class with the board's chip driver (ebb_spi.h), an 8-byte
+ * transfer taken apart: the set-up (the first poll: the operation started,
+ * the first byte handed over), one interrupt per further byte, the last
+ * interrupt (echo in, transfer completed, task woken), and the poll that
+ * takes the result.  The interrupt line stays masked at the NVIC, and the
+ * handler's body runs here in turn, so that each piece is measured alone
+ * (QEMU's SPI moves a byte at once: every echo is in at the next call). */
+static struct spi_prober {
+    ebb_task task;
+    ebb_wait wait;
+    int32_t result;
+} spi_prober;
+static uint8_t spi_buf[8];
+static ebb_poll_t spi_prober_poll(ebb_task *self, ebb_cx *cx)
+{
+    struct spi_prober *p = EBB_CONTAINER_OF(self, struct spi_prober, task);
+    MEASURE("spi_transfer(set_up,8B)",
+            sink = EBB_POLL(ebb_spi_transfer)(cx, &p->wait, ebb_board_spi, spi_buf, spi_buf, 8, &p->result));
+    MEASURE("spi_isr(next_byte)", ebb_spi_isr(ebb_board_spi));
+    for (unsigned i = 0; i < 6; i++) {
+        ebb_spi_isr(ebb_board_spi);
+    }
+    MEASURE("spi_isr(last_byte+complete)", ebb_spi_isr(ebb_board_spi));
+    MEASURE("spi_transfer(ready)",
+            sink = EBB_POLL(ebb_spi_transfer)(cx, &p->wait, ebb_board_spi, spi_buf, spi_buf, 8, &p->result));
+    return p->result == 8 ? EBB_READY : EBB_PENDING;
+}
+
+__attribute__((noinline)) static void measure_spi(void)
+{
+    (void)ebb_spi_configure(ebb_board_spi, EBB_SPI_MODE0, 1000000u);
+    ebb_cm_irq_disable(ebb_board_spi->irq);
+    spi_prober.task = (ebb_task)EBB_TASK_INITIALIZER(spi_prober_poll);
+    (void)ebb_task_spawn(&exec, &spi_prober.task);
+    (void)ebb_executor_poll(&exec);
+    if (ebb_task_state(&spi_prober.task) != EBB_TASK_DONE) {
+        ebb_board_puts("spi: the transfer did not complete\n");
+        ebb_board_exit(1);
+    }
+}
+#endif
+
 int main(void)
 {
     ebb_board_init();
@@ -170,6 +213,9 @@ int main(void)
     (void)ebb_executor_poll(&exec);
     (void)ebb_executor_poll(&exec);
     report("yield(to_next_task)", yield_t0, yield_t1);
+#if EBB_BOARD_HAS_SPI
+    measure_spi();
+#endif
 
     ebb_board_exit(waiter.resumes == 1 && sem_waiter.resumes == 1 ? 0 : 1); /* one real wake, one spurious */
 }

@@ -16,6 +16,7 @@
 #include "ebb/ebb.h"
 #include "ebb/driver/port.h"
 #include "ebb_board_config.h"
+#include "ebb_spi.h"
 #include "ebb_uart.h"
 /* The port's own header (interrupt executors, formatting helpers). */
 #if defined(__arm__)
@@ -37,6 +38,20 @@ extern "C" {
 #ifndef EBB_BOARD_PRIO_CONSOLE
 /** Priority of the console's interrupt (logical, 0 = most urgent). */
 #define EBB_BOARD_PRIO_CONSOLE 3u
+#endif
+
+#ifndef EBB_BOARD_PRIO_SPI
+/** Priority of the board SPI's interrupt (logical, 0 = most urgent). */
+#define EBB_BOARD_PRIO_SPI 3u
+#endif
+
+#if EBB_BOARD_HAS_SPI
+/** The board's SPI master bus (ebb_spi.h), on the chip and interrupt line
+ *  its ebb_board_config.h names (EBB_BOARD_SPI_*): set it up with
+ *  ebb_spi_configure(ebb_board_spi, mode, hz), then ebb_spi_transfer().
+ *  Chip selects are the application's GPIOs.  Linked only into an image
+ *  that uses it. */
+extern ebb_spi *const ebb_board_spi;
 #endif
 
 /* The application executor levels of a Cortex-M board: its two spare

@@ -27,6 +27,15 @@
 #define EBB_BOARD_TIME_ALARM_HANDLER TIMER0_IRQHandler
 #define EBB_BOARD_DUALTIMER_BASE 0x50002000u
 
+/* SPI: the AN505 expansion's SPI0, a PL022 on interrupt 51, clocked at
+ * MAINCLK; ebb_board_spi (ebb_board.h).  Its Secure alias answers a
+ * Secure access with the peripheral protection controller as reset. */
+#define EBB_BOARD_HAS_SPI 1
+#define EBB_BOARD_SPI_HEADER "ebb_pl022.h"
+#define EBB_BOARD_SPI_INITIALIZER                                              \
+    EBB_PL022_SPI_INITIALIZER(0x50205000u, 51u, EBB_BOARD_CORE_HZ, EBB_BOARD_PRIO_SPI)
+#define EBB_BOARD_SPI_HANDLER IRQ51_IRQHandler
+
 /* LED 0 of the FPGA I/O block. */
 #define EBB_BOARD_FPGAIO_BASE 0x50302000u
 

@@ -28,6 +28,15 @@
 #define EBB_BOARD_TIME_ALARM_HANDLER TIMER0_IRQHandler
 #define EBB_BOARD_DUALTIMER_BASE 0x40002000u
 
+/* SPI: the PL022 at 0x40025000, alone on interrupt 22 (the ones at
+ * 0x40020000/0x40021000 share line 11, those at 0x40026000/0x40027000
+ * line 24), clocked at SYSCLK; ebb_board_spi (ebb_board.h). */
+#define EBB_BOARD_HAS_SPI 1
+#define EBB_BOARD_SPI_HEADER "ebb_pl022.h"
+#define EBB_BOARD_SPI_INITIALIZER                                              \
+    EBB_PL022_SPI_INITIALIZER(0x40025000u, 22u, EBB_BOARD_CORE_HZ, EBB_BOARD_PRIO_SPI)
+#define EBB_BOARD_SPI_HANDLER IRQ22_IRQHandler
+
 /* LED 0 of the FPGA I/O block. */
 #define EBB_BOARD_FPGAIO_BASE 0x40028000u
 

@@ -5,14 +5,16 @@
 # EBB_BOARD_CPU before including this.
 ebb_use_port(cortex-m)
 ebb_use_hal(cmsdk)
+ebb_use_hal(pl022)
 target_sources(ebb_startup PRIVATE ${EBB_BOARD_VECTORS})
 ebb_board(
   CPU ${EBB_BOARD_CPU}
   LIBC newlib-nano
   LINKER_SCRIPT ${EBB_BOARD_DIR}/memory.ld
   SOURCES ${EBB_SOURCE_DIR}/boards/mps2-common/board_mps2.c ${EBB_SOURCE_DIR}/boards/common/board_qemu.c
+          ${EBB_SOURCE_DIR}/boards/common/board_spi.c
   VIRTUAL button irq finger keys
-  LIBRARIES ebb::hal_cmsdk
+  LIBRARIES ebb::hal_cmsdk ebb::hal_pl022
   TIME_DRIVER ebb::cmsdk_time
   QEMU qemu-system-arm -M ${EBB_QEMU_MACHINE} -nographic -monitor none -serial stdio
        -semihosting-config enable=on,target=native)

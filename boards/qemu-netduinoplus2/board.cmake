@@ -6,9 +6,9 @@ ebb_board(
   CPU -mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16
   LIBC newlib-nano
   LINKER_SCRIPT memory.ld
-  SOURCES board.c ../common/board_common.c
+  SOURCES board.c ../common/board_common.c ../common/board_spi.c
   VIRTUAL finger keys # the button is an EXTI line with virtual edges
-  LIBRARIES ebb::hal_stm32f4
+  LIBRARIES ebb::hal_stm32f4 ebb::hal_stm32_spi
   TIME_DRIVER ebb::systick_time
   QEMU qemu-system-arm -M netduinoplus2 -nographic -monitor none -serial stdio
        -semihosting-config enable=on,target=native)

@@ -26,6 +26,14 @@
 #endif
 #define EBB_BOARD_CONSOLE_IRQ 37u /* USART1 */
 
+/* SPI: SPI1 on interrupt 35, on APB2 (SYSCLK / 2); ebb_board_spi
+ * (ebb_board.h).  QEMU attaches nothing to its bus. */
+#define EBB_BOARD_HAS_SPI 1
+#define EBB_BOARD_SPI_HEADER "ebb_stm32_spi.h"
+#define EBB_BOARD_SPI_INITIALIZER                                              \
+    EBB_STM32_SPI_INITIALIZER(EBB_STM32_SPI1_BASE, EBB_STM32_IRQ_SPI1, EBB_BOARD_CORE_HZ / 2u, EBB_BOARD_PRIO_SPI)
+#define EBB_BOARD_SPI_HANDLER SPI1_IRQHandler
+
 /* The finger's interrupt executor runs in an otherwise unused vector
  * (SPI4, absent on the F405) at the most urgent priority allowed to call
  * ebb. */

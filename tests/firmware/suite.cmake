@@ -20,6 +20,8 @@
 #   EBB_FW_IRQX_KINDS         which test_irq_executor images (default 0 1 2;
 #                             1 and 2 need a ceiling, 2 not on ARMv6-M)
 #   EBB_FW_BAD_ADDRESS        an address no device answers (test_fault 2)
+#   EBB_FW_SPI                the chip of the board's ebb_board_spi, for
+#                             test_spi: pl022 (loop-back) or stm32
 #   EBB_FW_NULL_FAULT         "<exit status>;<console text>" of a load
 #                             through NULL, where the board guards 0
 #   EBB_FW_FAULT_LOAD / EBB_FW_FAULT_UNDEF
@@ -97,6 +99,7 @@ endfunction()
 #                            4: the application's own executor)
 #   test_finger, test_uart   the board's virtual button and console
 #   test_uart_contract       the UART class's contract, reported
+#   test_spi                 the board's SPI bus: transfers, refusal, cancel
 #   test_stack_overflow      a stack grown into its guard is reported
 #   test_null                a load through NULL faults (EBB_FW_NULL_FAULT)
 #   test_irq_storm           25,000 interrupts at pseudo-random points, the
@@ -200,6 +203,11 @@ function(ebb_fw_suite)
     list(GET EBB_FW_FAULT_UNDEF 1 text)
     ebb_fw_test(test_fault_undef SOURCES ${EBB_FW_DIR}/test_fault.c CODE ${code} GREP "${text}")
     target_compile_definitions(test_fault_undef PRIVATE FW_FAULT_KIND=3)
+  endif()
+  if(EBB_FW_SPI)
+    ebb_fw_test(test_spi SOURCES ${EBB_FW_DIR}/test_spi.c PORT GREP PASS)
+    string(TOUPPER ${EBB_FW_SPI} chip)
+    target_compile_definitions(test_spi PRIVATE FW_SPI_${chip}=1)
   endif()
   ebb_fw_test(test_finger SOURCES ${EBB_FW_DIR}/test_finger.c)
   ebb_fw_test(test_uart SOURCES ${EBB_FW_DIR}/test_uart.c EXPECT ${EBB_FW_DIR}/test_uart.expected)

@@ -19,3 +19,5 @@ set(EBB_FW_TIME_WRAP_DEFS EBB_CONFIG_CMSDK_TIME_MAX_SHIFT=12 EBB_CONFIG_CMSDK_TI
 set(EBB_FW_BAD_ADDRESS 0x70000000u)
 set(EBB_FW_FAULT_LOAD "103;FAULT BusFault")
 set(EBB_FW_FAULT_UNDEF "104;FAULT UsageFault")
+# test_spi: the board's PL022 in loop-back (tests/firmware/test_spi.c).
+set(EBB_FW_SPI pl022)

@@ -11,3 +11,5 @@ set(EBB_FW_BAD_ADDRESS 0xA0001000u) # FMC registers: not modelled, not answered
 # HFSR, the bad address, then PC, LR and EXC_RETURN (which vary with the code).
 set(EBB_FW_FAULT_LOAD "103;FAULT BusFault CFSR=0x00008200 HFSR=0x00000000 BFAR=0xa0001000 PC=0x")
 set(EBB_FW_FAULT_UNDEF "104;FAULT UsageFault CFSR=0x00010000 HFSR=0x00000000 PC=0x")
+# test_spi: SPI1 with nothing on the bus (tests/firmware/test_spi.c).
+set(EBB_FW_SPI stm32)

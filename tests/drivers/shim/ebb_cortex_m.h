@@ -2,7 +2,7 @@
  * tests/drivers/shim/ebb_cortex_m.h - host stand-in for port/cortex-m's
  * header (found first on the include path of the driver under test): the
  * NVIC helpers a driver calls become functions of the simulated NVIC in
- * sim_tim.c instead of stores to 0xE000E100, and the SysTick registers
+ * sim_tim.c (sim_spi.c) instead of stores to 0xE000E100, and the SysTick registers
  * come from sim_syst_reg() (sim_systick.c), which gets control before each
  * access as sim_periph() does for the STM32 blocks.  Only what drivers use.
  */
@@ -18,6 +18,7 @@ void ebb_cm_irq_enable(unsigned irq);
 void ebb_cm_irq_disable(unsigned irq);
 void ebb_cm_irq_set_prio(unsigned irq, unsigned prio);
 void ebb_cm_exc_set_prio(unsigned exc, unsigned prio);
+void ebb_cm_irq_pend(unsigned irq);
 
 /* SysTick */
 volatile uint32_t *sim_syst_reg(uintptr_t addr);

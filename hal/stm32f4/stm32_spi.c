@@ -1,0 +1,100 @@
+/* stm32_spi.c - STM32F4 SPI (RM0390 section 26) register code for the SPI class;
+ * see ebb_stm32_spi.h. */
+#include "ebb_stm32_spi.h"
+
+#include "ebb_cortex_m.h"
+#include "regs/rcc.h"
+
+/* The register block, looked up at each access (a constant on the chip;
+ * a host test's simulation gets control before every access). */
+static inline ebb_stm32_spi_regs *regs_of(const ebb_spi *spi)
+{
+    return EBB_STM32_PERIPH(ebb_stm32_spi_regs, spi->regs);
+}
+
+/* The echo of the byte in flight, if it is in. */
+static void take(ebb_spi *spi)
+{
+    if (regs_of(spi)->SR & EBB_STM32_SPI_SR_RXNE) {
+        uint8_t const b = (uint8_t)EBB_STM32_SPI_DR_READ(regs_of(spi));
+        if (ebb_spi_rx_expected(spi)) {
+            ebb_spi_rx_put(spi, b);
+        }
+    }
+}
+
+static void feed(ebb_spi *spi)
+{
+    take(spi);
+    if (ebb_spi_tx_ready(spi) && (regs_of(spi)->SR & EBB_STM32_SPI_SR_TXE)) {
+        EBB_STM32_SPI_DR_WRITE(regs_of(spi), ebb_spi_tx_next(spi));
+        /* One byte per interrupt, whatever the bus: an echo that is in
+         * already (a bus clock near the CPU's, or an emulator that raises
+         * no interrupt) gets an interrupt of its own, after this one has
+         * released the lock. */
+        if (regs_of(spi)->SR & EBB_STM32_SPI_SR_RXNE) {
+            ebb_cm_irq_pend(spi->irq);
+        }
+    }
+}
+
+static void start(ebb_spi *spi)
+{
+    regs_of(spi)->CR2 = EBB_STM32_SPI_CR2_RXNEIE;
+    feed(spi);
+}
+
+static void stop(ebb_spi *spi)
+{
+    regs_of(spi)->CR2 = 0;
+    take(spi);
+}
+
+/* cold: set-up code, compiled for size and kept off the hot path. */
+__attribute__((cold)) static uint32_t configure(ebb_spi *spi, ebb_spi_mode mode, uint32_t hz)
+{
+    unsigned br = 0;
+    while (br < 7u && (spi->clk_hz >> (br + 1u)) > hz) {
+        br++;
+    }
+    uint32_t const rate = spi->clk_hz >> (br + 1u);
+    if (rate > hz || rate == 0) {
+        return 0;
+    }
+    /* SPI2/3 (APB1) and SPI1/4 (APB2) are 0x400 apart, and so are their
+     * clock-enable bits' positions. */
+    EBB_BUILD_ASSERT(EBB_STM32_SPI3_BASE - EBB_STM32_SPI2_BASE == 0x400u &&
+                         EBB_STM32_RCC_APB1ENR_SPI3EN == EBB_STM32_RCC_APB1ENR_SPI2EN << 1 &&
+                         EBB_STM32_SPI4_BASE - EBB_STM32_SPI1_BASE == 0x400u &&
+                         EBB_STM32_RCC_APB2ENR_SPI4EN == EBB_STM32_RCC_APB2ENR_SPI1EN << 1,
+                     "SPI bases and clock bits as in RM0390");
+    uintptr_t const base = (uintptr_t)spi->regs;
+    uintptr_t const apb1 = base - EBB_STM32_SPI2_BASE, apb2 = base - EBB_STM32_SPI1_BASE;
+    if ((apb1 | 0x400u) == 0x400u) {
+        EBB_STM32_RCC->APB1ENR |= EBB_STM32_RCC_APB1ENR_SPI2EN << (apb1 >> 10);
+    } else if ((apb2 | 0x400u) == 0x400u) {
+        EBB_STM32_RCC->APB2ENR |= EBB_STM32_RCC_APB2ENR_SPI1EN << (apb2 >> 10);
+    }
+    (void)EBB_STM32_RCC->APB1ENR; /* the clock is on before the first access */
+
+    ebb_stm32_spi_regs *r = regs_of(spi);
+    ebb_cm_irq_disable(spi->irq);
+    r->CR2 = 0;
+    r->CR1 = 0; /* SPE off: the format may change */
+    uint32_t const cr1 = EBB_STM32_SPI_CR1_MSTR | EBB_STM32_SPI_CR1_SSM | EBB_STM32_SPI_CR1_SSI | EBB_STM32_SPI_CR1_BR(br) |
+                         (((unsigned)mode & 2u) ? EBB_STM32_SPI_CR1_CPOL : 0) |
+                         (((unsigned)mode & 1u) ? EBB_STM32_SPI_CR1_CPHA : 0);
+    r->CR1 = cr1;
+    r->CR1 = cr1 | EBB_STM32_SPI_CR1_SPE;
+    if (r->SR & EBB_STM32_SPI_SR_RXNE) { /* an earlier user's last echo */
+        (void)EBB_STM32_SPI_DR_READ(r);
+        if (spi->stale != 0) {
+            spi->stale--;
+        }
+    }
+    ebb_cm_irq_set_prio(spi->irq, spi->prio);
+    ebb_cm_irq_enable(spi->irq);
+    return rate;
+}
+
+const ebb_spi_ops ebb_stm32_spi_ops = {configure, start, feed, stop};
