@@ -11,8 +11,9 @@ state: the outcome holds with contracts on or off, the hook is called
 first when they are on) or "contracts off" (diagnosis only: the check and
 the hook are compiled out, and the outcome is what happens then).  A
 mention without " - " (Contract wait:2, wait:3) refers to a definition
-elsewhere.  This script collects the definitions of include/ebb/*.h, include/ebb/driver/*.h and
-the drivers' public headers and writes them as a table between the markers
+elsewhere.  This script collects the definitions of include/ebb/*.h, include/ebb/driver/*.h,
+the device classes (hal/common) and the chip drivers' public headers
+(hal/<chip>/ebb_*.h) and writes them as a table between the markers
 of docs/misuse.md:
 
     python3 scripts/misuse_table.py --write docs/misuse.md
@@ -27,7 +28,9 @@ BEGIN = "<!-- contracts: scripts/misuse_table.py --write docs/misuse.md -->"
 END = "<!-- end of contracts -->"
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HEADERS = sorted(glob.glob(os.path.join(ROOT, "include/ebb/*.h")) +
-                 glob.glob(os.path.join(ROOT, "include/ebb/driver/*.h")))
+                 glob.glob(os.path.join(ROOT, "include/ebb/driver/*.h")) +
+                 glob.glob(os.path.join(ROOT, "hal/common/ebb_*.h")) +
+                 glob.glob(os.path.join(ROOT, "hal/*/ebb_*.h")))
 
 # "Contract m:n - condition (mode: outcome)", the parenthesis possibly
 # starting with a note ("(no recursion; always checked: ...)"); the

@@ -41,7 +41,8 @@ typedef struct ebb_cmsdk_uart {
  * off (ebb_uart_rx_start turns it on), and enable its interrupt lines
  * `rx_irq` and `tx_irq` (equal when the machine wires one combined line) at
  * logical priority `prio` (>= the port's ceiling).
- * Contract cmsdk_uart:1 - baud > 0 and pclk_hz / baud >= 16.
+ * Contract cmsdk_uart:1 - baud > 0 and pclk_hz / baud >= 16 (contracts off:
+ * the divisor is written as computed, 16 for a baud of 0).
  * Context: main/init.  Cost: a few register writes.
  */
 void ebb_cmsdk_uart_init(ebb_cmsdk_uart *u, uintptr_t regs_base, unsigned rx_irq, unsigned tx_irq,

@@ -98,9 +98,10 @@ static inline void ebb_i2c_set_timeout(ebb_i2c *i2c, ebb_ticks timeout) { i2c->t
  * Cancelled while it runs: the driver stops the peripheral before the
  * cancel returns (a STOP, or a software reset); ebb_i2c_last() says
  * whether it had completed anyway.
- * Contract i2c:1 - addr7 <= 0x7F, txlen + rxlen > 0, tx and rx not NULL
- *                  where their length is not 0 (contracts off: ready with
- *                  EBB_EINVAL, nothing started).
+ * Contract i2c:1 - the bus was set up by its chip's init, addr7 <= 0x7F,
+ *                  txlen + rxlen > 0, tx and rx not NULL where their
+ *                  length is not 0 (always checked: ready with EBB_EINVAL,
+ *                  nothing started).
  * Contracts wait:2, wait:3, time:5.
  * Context: task.  Cost: O(1) to start and per poll; an interrupt or two
  * per byte (the driver's).

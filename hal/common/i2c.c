@@ -37,7 +37,7 @@ ebb_poll_t (ebb_i2c_transfer)(ebb_cx *cx, ebb_wait *w, ebb_i2c *i2c, uint8_t add
         if (ebb_cx_cancelling(cx)) {
             return EBB_PENDING; /* nothing of ours runs */
         }
-        bool const ok = addr7 <= 0x7Fu && txlen + rxlen > 0 && txlen <= 0xFFFFu && rxlen <= 0xFFFFu &&
+        bool const ok = i2c->ops != NULL && addr7 <= 0x7Fu && txlen + rxlen > 0 && txlen <= 0xFFFFu && rxlen <= 0xFFFFu &&
                         (tx != NULL || txlen == 0) && (rx != NULL || rxlen == 0);
         EBB_REQUIRE_OR(1, ok, *result = EBB_EINVAL; return EBB_READY);
         if (ebb_op_start(&i2c->op, op_stop, i2c) != EBB_OK) {

@@ -42,7 +42,8 @@ typedef struct ebb_ns16550 {
  * rounded), FIFOs on, transmitter on, receiver interrupt off
  * (ebb_uart_rx_start turns it on).  The board routes the UART's interrupt
  * to ebb_ns16550_isr().
- * Contract ns16550:1 - baud > 0.
+ * Contract ns16550:1 - baud > 0 (always checked: the divisor is 1, no
+ * division by zero).
  * Context: main/init.  Cost: a few register writes.
  */
 void ebb_ns16550_init(ebb_ns16550 *u, uintptr_t base, unsigned reg_shift, uint32_t clk_hz,

@@ -35,8 +35,8 @@ typedef struct ebb_pl011 {
  * manual's IBRD/FBRD), FIFOs on, transmitter on, receiver off
  * (ebb_uart_rx_start turns it on), and enable its interrupt `irq` at
  * logical priority `prio` (>= the port's ceiling).
- * Contract pl011:1 - baud > 0 and uartclk_hz / baud >= 16 (with contracts
- * off the divisor is clamped).
+ * Contract pl011:1 - baud > 0 and uartclk_hz / baud >= 16 (always checked:
+ * the divisor is clamped to 1.0).
  * Context: main/init.  Cost: a few register writes.
  */
 void ebb_pl011_init(ebb_pl011 *u, uintptr_t base, unsigned irq, uint32_t uartclk_hz, uint32_t baud,

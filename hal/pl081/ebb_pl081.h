@@ -66,7 +66,8 @@ struct ebb_pl081 {
  * channels disabled with their interrupt status cleared, and its combined
  * interrupt line `irq` enabled at logical priority `prio` (>= the port's
  * ceiling).  Afterwards &c->ch[0].dma and &c->ch[1].dma are idle channels.
- * Contract pl081:1 - c != NULL and base != 0.
+ * Contract pl081:1 - c != NULL and base != 0 (always checked: nothing is
+ * set up).
  * Context: init.  Cost: a dozen register writes.
  */
 void ebb_pl081_init(ebb_pl081 *c, uintptr_t base, unsigned irq, unsigned prio);

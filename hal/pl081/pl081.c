@@ -77,7 +77,7 @@ static const ebb_dma_ops pl081_ops = {chan_start, chan_abort, chan_remaining};
 
 void ebb_pl081_init(ebb_pl081 *c, uintptr_t base, unsigned irq, unsigned prio)
 {
-    EBB_REQUIRE(1, c != NULL && base != 0);
+    EBB_REQUIRE_OR(1, c != NULL && base != 0, return);
     c->regs = (ebb_pl081_regs *)base;
     for (unsigned i = 0; i < 2u; i++) {
         c->regs->CH[i].CONFIG = 0;

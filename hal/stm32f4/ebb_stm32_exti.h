@@ -109,8 +109,9 @@ extern volatile uint32_t ebb_stm32_exti_virtual_pr;
  * Route line `line` to GPIO port `port` (EBB_STM32_GPIO_A..), unmask it, and enable
  * its NVIC interrupt at logical priority `prio` (>= the port's ceiling).  No
  * edge is selected until a wait starts.  The pin itself is configured with
- * ebb_stm32_gpio_input().  Contract exti:1 - line within the configured range,
- * port <= EBB_STM32_GPIO_I.
+ * ebb_stm32_gpio_input().
+ * Contract exti:1 - line within the configured range, port <=
+ * EBB_STM32_GPIO_I (always checked: nothing is set up).
  * Context: main/init.  Cost: a few register writes.
  */
 void ebb_stm32_exti_init_line(unsigned line, unsigned port, unsigned prio);
@@ -121,8 +122,9 @@ ebb_poll_t ebb__stm32_exti_wait_start(ebb_cx *cx, ebb_wait *w, unsigned line, eb
 /**
  * Awaitable: ready at the next `edge` on `line` after the wait started.
  * Follows ebb/async.h's contract (cancel withdraws the waiter).
- * Contract exti:2 - line within the configured range; contracts wait:2,
- * wait:3 (ebb_wait_mine()).
+ * Contract exti:2 - line within the configured range (always checked: the
+ * wait stays pending and touches nothing).  Contract wait:2, wait:3
+ * (ebb_wait_mine()).
  * Context: task.  Cost: O(1) (O(waiters) on cancel).
  */
 EBB_AWAITABLE static inline ebb_poll_t ebb_stm32_exti_wait(ebb_cx *cx, ebb_wait *w, unsigned line, ebb_stm32_exti_edge edge)

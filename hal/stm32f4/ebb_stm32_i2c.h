@@ -65,7 +65,8 @@ typedef struct ebb_stm32_i2c {
  * `prio` (>= the port's ceiling).  The application's handlers of those
  * lines call ebb_stm32_i2c_ev_isr() and ebb_stm32_i2c_er_isr().
  * Contract stm32_i2c:1 - d != NULL, pclk1_hz in 2-50 MHz, bus_hz in
- * 1 Hz-400 kHz.
+ * 1 Hz-400 kHz (always checked: nothing is set up, and a transfer on the
+ * bus is refused with i2c:1).
  * Context: init.  Cost: a dozen register writes.
  */
 void ebb_stm32_i2c_init(ebb_stm32_i2c *d, uintptr_t base, unsigned ev_irq, unsigned er_irq, uint32_t pclk1_hz,

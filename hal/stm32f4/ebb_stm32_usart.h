@@ -35,7 +35,8 @@ typedef struct ebb_stm32_usart {
  * its NVIC line `irq` at logical priority `prio` (>= the port's ceiling).
  * Enables the peripheral clock of USART1/2/3/6.  The pins are the board's
  * (ebb_stm32_gpio_alternate).
- * Contract stm32_usart:1 - baud > 0.
+ * Contract stm32_usart:1 - baud > 0 (always checked: BRR is set to 1, no
+ * division by zero).
  * Context: main/init.  Cost: a few register writes.
  */
 void ebb_stm32_usart_init(ebb_stm32_usart *u, uintptr_t regs_base, unsigned irq, uint32_t pclk_hz,

@@ -22,7 +22,7 @@ volatile uint32_t ebb_stm32_exti_virtual_pr;
  * size and kept away from the code that runs all the time. */
 __attribute__((cold)) void ebb_stm32_exti_init_line(unsigned line, unsigned port, unsigned prio)
 {
-    EBB_REQUIRE(1, IN_RANGE(line) && port <= 8u);
+    EBB_REQUIRE_OR(1, IN_RANGE(line) && port <= 8u, return);
     EBB_STM32_RCC->APB2ENR |= EBB_STM32_RCC_APB2ENR_SYSCFGEN;
     (void)EBB_STM32_RCC->APB2ENR;
     unsigned shift = 4u * (line & 3u);
@@ -42,7 +42,7 @@ __attribute__((cold)) void ebb_stm32_exti_init_line(unsigned line, unsigned port
 /* The start of a wait (ebb_stm32_exti_wait() inlines the rest). */
 ebb_poll_t ebb__stm32_exti_wait_start(ebb_cx *cx, ebb_wait *w, unsigned line, ebb_stm32_exti_edge edge)
 {
-    EBB_REQUIRE(2, IN_RANGE(line));
+    EBB_REQUIRE_OR(2, IN_RANGE(line), return EBB_PENDING);
     /* Lock nests: selecting the edge and registering the waiter must be one
      * step, or an edge in between would find nobody to wake. */
     ebb_irq_state s = ebb_port_lock();
