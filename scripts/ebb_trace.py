@@ -38,9 +38,55 @@ CM_EXCEPTIONS = {2: "NMI", 3: "HardFault", 11: "SVCall", 14: "PendSV", 15: "SysT
 
 # ---- the stream ----
 
-def read_stream(path):
+def crc16(data):
+    """CRC-16/CCITT-FALSE, as hal/common/trace_uart.c computes it."""
+    crc = 0xFFFF
+    for b in data:
+        crc ^= b << 8
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x1021) & 0xFFFF if crc & 0x8000 else (crc << 1) & 0xFFFF
+    return crc
+
+
+def cobs_decode(chunk):
+    """The bytes a COBS-encoded chunk stands for, or None if malformed."""
+    out = bytearray()
+    i = 0
+    while i < len(chunk):
+        code = chunk[i]
+        if code == 0 or i + code > len(chunk):
+            return None
+        out += chunk[i + 1:i + code]
+        i += code
+        if code < 0xFF and i < len(chunk):
+            out.append(0)
+    return bytes(out)
+
+
+def unframe(raw):
+    """The stream carried by a UART capture's frames (ebb_trace_uart.h):
+    every chunk between zero bytes that decodes and passes its CRC; the
+    rest (console text, a damaged frame) is counted and left out."""
+    stream = bytearray()
+    good = bad = 0
+    for chunk in raw.split(b"\0"):
+        if not chunk:
+            continue
+        data = cobs_decode(chunk)
+        if data is None or len(data) < 3 or crc16(data[:-2]) != struct.unpack_from("<H", data, len(data) - 2)[0]:
+            bad += 1
+            continue
+        stream += data[:-2]
+        good += 1
+    return bytes(stream), good, bad
+
+
+def read_stream(path, frames=False):
     """(clock_hz, [(time, obj, arg, event, ctx)]), times unwrapped to 64 bits."""
     data = open(path, "rb").read()
+    if frames:
+        data, good, bad = unframe(data)
+        print("%s: %d frames, %d chunks that were no frame" % (path, good, bad))
     if len(data) < 12 or data[:4] != b"EBBT":
         sys.exit("%s: not an ebb trace stream (no EBBT header)" % path)
     version, rsize, hz = struct.unpack_from("<HHI", data, 4)
@@ -465,9 +511,11 @@ def main(argv):
     ap.add_argument("stream")
     ap.add_argument("--elf", help="the traced program, for task and object names")
     ap.add_argument("--out", help="prefix of the output files (default: the stream's name)")
+    ap.add_argument("--frames", action="store_true",
+                    help="the input is a capture of a UART carrying the stream in frames (ebb_trace_uart.h)")
     a = ap.parse_args(argv[1:])
     prefix = a.out or a.stream.rsplit(".", 1)[0]
-    hz, recs = read_stream(a.stream)
+    hz, recs = read_stream(a.stream, a.frames)
     name = Names(read_symbols(a.elf) if a.elf else [])
     strings = Strings(read_sections(a.elf)) if a.elf else None
     spans, lane_kind, summary, log, t0, t1, us = analyse(hz, recs, name, strings)

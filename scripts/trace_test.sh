@@ -39,6 +39,23 @@ SECONDS_LIMIT=3 sh scripts/trace.sh qemu-riscv-virt blinky >build/trace-blinky-r
 python3 scripts/check_trace.py build/trace/blinky.summary.json --min-polls blinky=10 \
     --lanes "idle,irq MTI (timer)" \
     --log "INFO led on at 500" --log "INFO led off at 1000"
+# The stream out of a UART in frames instead of semihosting
+# (hal/common/ebb_trace_uart.h): QEMU's second -serial (the MPS2's UART1)
+# captured to a file, the frames decoded, the ticker's 50 polls and its
+# last message in them.
+cmake -S . -B build/trace-mps2-an385 -DEBB_BOARD=mps2-an385 -DCMAKE_BUILD_TYPE=Release \
+    -DEBB_TRACE=ON -DEBB_TASK_STATS=ON >/dev/null
+cmake --build build/trace-mps2-an385 --target trace_uart -j"${JOBS:-2}" >/dev/null
+rm -f build/trace/uart1.bin
+(cd build/trace && timeout 60 qemu-system-arm -M mps2-an385 -nographic -monitor none -serial stdio \
+    -serial file:uart1.bin -semihosting-config enable=on,target=native -icount shift=5,align=off,sleep=off \
+    -kernel ../trace-mps2-an385/tests/firmware/trace_uart.elf </dev/null >trace_uart.console.txt 2>&1)
+grep -q "trace_uart: done" build/trace/trace_uart.console.txt ||
+    { echo "FAIL: trace_uart did not finish"; cat build/trace/trace_uart.console.txt; exit 1; }
+python3 scripts/ebb_trace.py --frames --elf build/trace-mps2-an385/tests/firmware/trace_uart.elf \
+    --out build/trace/trace_uart build/trace/uart1.bin >build/trace-uart.out
+python3 scripts/check_trace.py build/trace/trace_uart.summary.json --min-polls ticker=51,drain=2 \
+    --log "INFO tick 0" --log "INFO tick 49"
 # The NUCLEO-F446ZE's cycle-counter clock builds (it runs only on the
 # board: QEMU models no DWT): a traced image links the board's own.
 cmake -S . -B build/trace-nucleo-f446ze -DEBB_BOARD=nucleo-f446ze -DCMAKE_BUILD_TYPE=Release \

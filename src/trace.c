@@ -98,29 +98,52 @@ size_t ebb_trace_read(ebb_trace_record *out, size_t max)
 
 uint32_t ebb_trace_lost(void) { return ebb_trace_ring.lost; }
 
-void ebb_trace_flush(void)
+static uint8_t header_sent, claimed;
+
+size_t ebb_trace_take(void *buf, size_t cap)
 {
-    static uint8_t started;
-    if (!started) {
-        started = 1;
+    uint8_t *const out = (uint8_t *)buf;
+    size_t n = 0;
+    if (!header_sent && cap >= sizeof(ebb_trace_header)) {
+        header_sent = 1;
         ebb_trace_header const h = {{'E', 'B', 'B', 'T'}, 1u, (uint16_t)sizeof(ebb_trace_record),
                                     ebb_profile_clock_hz()};
-        ebb_trace_output(&h, sizeof h);
+        memcpy(out, &h, sizeof h);
+        n = sizeof h;
     }
-    ebb_trace_record buf[16];
-    size_t n;
-    while ((n = ebb_trace_read(buf, sizeof buf / sizeof buf[0])) != 0) {
-        ebb_trace_output(buf, n * sizeof buf[0]);
+    ebb_trace_record recs[16];
+    size_t want = (cap - n) / sizeof recs[0];
+    if (want > sizeof recs / sizeof recs[0]) {
+        want = sizeof recs / sizeof recs[0];
     }
+    size_t const got = ebb_trace_read(recs, want);
+    memcpy(out + n, recs, got * sizeof recs[0]);
+    n += got * sizeof recs[0];
     struct ebb_trace_ring *const r = &ebb_trace_ring;
     uint32_t const lost = r->lost; /* a word read: no lock needed */
-    if (lost != r->reported) {
+    if (got < want && lost != r->reported) {
         ebb_trace_record const e = {ebb_profile_clock(), lost - r->reported, 0, EBB_TRACE_LOST,
                                     (uint8_t)EBB_PORT_TRACE_CTX()};
         r->reported = lost;
-        ebb_trace_output(&e, sizeof e);
+        memcpy(out + n, &e, sizeof e);
+        n += sizeof e;
+    }
+    return n;
+}
+
+void ebb_trace_flush(void)
+{
+    if (claimed) {
+        return;
+    }
+    ebb_trace_record buf[16];
+    size_t n;
+    while ((n = ebb_trace_take(buf, sizeof buf)) != 0) {
+        ebb_trace_output(buf, n);
     }
 }
+
+void ebb_trace_claim(void) { claimed = 1; }
 
 #else
 typedef int ebb__trace_off; /* a translation unit is never empty */

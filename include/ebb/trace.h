@@ -107,12 +107,32 @@ size_t ebb_trace_read(ebb_trace_record *out, size_t max);
 uint32_t ebb_trace_lost(void);
 
 /**
- * Drain the ring into ebb_trace_output(): the header on the first call,
- * then every record (and a EBB_TRACE_LOST record when events were dropped
- * since the last flush).  Context: any, one drainer at a time (the idle
- * loop, an exit path).  Cost: O(records) plus the output's.
+ * Take the stream's next bytes into `buf`, whole 12-byte units, at most
+ * `cap` bytes (cap >= 12): the header on the first call, then the oldest
+ * records, and an EBB_TRACE_LOST record once the ring is empty if events
+ * were dropped since the last one.  Returns the bytes taken, 0 when
+ * nothing waits.  The bytes, concatenated, are the stream
+ * scripts/ebb_trace.py reads.
+ * Context: any, one drainer at a time.  Cost: O(bytes); the lock is held
+ * O(1).
+ */
+size_t ebb_trace_take(void *buf, size_t cap);
+
+/**
+ * Drain the ring into ebb_trace_output() with ebb_trace_take(), unless a
+ * drain of the program's own claimed the stream (ebb_trace_claim()).
+ * Context: any, one drainer at a time (the idle loop, an exit path).
+ * Cost: O(records) plus the output's.
  */
 void ebb_trace_flush(void);
+
+/**
+ * From now on the caller drains the stream with ebb_trace_take() (a task
+ * writing it to a UART: hal/common/ebb_trace_uart.h); ebb_trace_flush(),
+ * at idle, exit and panic, leaves it alone.  Context: init.  Cost: a
+ * store.
+ */
+void ebb_trace_claim(void);
 
 /**
  * Where ebb_trace_flush() writes the stream: provided by the port (Cortex-M
