@@ -159,13 +159,18 @@ static inline void ebb_port_unlock(ebb_irq_state prev)
  * (&&top) and each resume offset (&&L - &&top) from these when a port
  * defines them: without them GCC loads both from constants in flash, a data
  * read on every resume, which a flash accelerator's small data cache (the
- * STM32F4's ART: 8 lines) misses on most interrupt-to-task paths.  adr
- * reaches 4 KiB: `top` follows the jump that uses it. */
+ * STM32F4's ART: 8 lines) misses on most interrupt-to-task paths.  The
+ * address is absolute (movw/movt, resolved by the linker), not adr: adr's
+ * base is the PC rounded down to a word, which the assembler fixes before
+ * the linker places a function that is only halfword-aligned (-Os), so a
+ * label could come out two bytes off. */
 #if defined(__GNUC__) && !defined(__clang__) && defined(__thumb2__)
 #define EBB_PORT_CODE_ADDR(label)                                              \
     (__extension__({                                                           \
         char *ebb__addr;                                                       \
-        __asm__("adr %0, %a1" : "=r"(ebb__addr) : "i"(__extension__ && label)); \
+        __asm__("movw %0, #:lower16:%a1\n\tmovt %0, #:upper16:%a1"              \
+                : "=r"(ebb__addr)                                              \
+                : "i"(__extension__ && label));                                \
         ebb__addr;                                                             \
     }))
 #define EBB_PORT_CODE_OFFSET(label, base)                                      \
