@@ -21,6 +21,7 @@
 
 #include <stdint.h>
 
+#include "ebb/config.h"
 #include "ebb/executor.h"
 #include "ebb/task.h"
 #include "ebb/time.h"
