@@ -104,6 +104,7 @@ endfunction()
 #   test_null                a load through NULL faults (EBB_FW_NULL_FAULT)
 #   test_irq_storm           25,000 interrupts at pseudo-random points, the
 #                            primitives' books checked after every 1,024
+#   test_resume_align        a poll function at 2 mod 4 resumes at its labels
 #   test_core_clock          ebb's clock against QEMU's virtual clock
 #                            (instructions x 2^shift ns): a board's clock
 #                            constants
@@ -214,6 +215,7 @@ function(ebb_fw_suite)
   ebb_fw_test(test_uart_contract SOURCES ${EBB_FW_DIR}/test_uart_contract.c CODE 100 GREP "PANIC uart:1")
   ebb_fw_test(test_core_clock SOURCES ${EBB_FW_DIR}/test_core_clock.c PORT GREP PASS)
   ebb_fw_test(test_irq_storm SOURCES ${EBB_FW_DIR}/test_irq_storm.c PORT GREP PASS)
+  ebb_fw_test(test_resume_align SOURCES ${EBB_FW_DIR}/test_resume_align.c GREP PASS)
   # The long run: -DEBB_FW_STORM_IRQS=<n> (docs/reliability.md).
   if(EBB_FW_STORM_IRQS)
     target_compile_definitions(test_irq_storm PRIVATE FW_STORM_IRQS=${EBB_FW_STORM_IRQS}u)
