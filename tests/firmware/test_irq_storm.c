@@ -41,15 +41,16 @@ static struct block *volatile handed;
 static volatile uint32_t irqs, gives, sent, full, frees;
 static uint32_t taken, received, allocs, sleeper_wakes;
 
-static uint32_t rnd_state = 0x2545F491u;
+static uint32_t rnd_state = 0x2545F491u; /* the thread's generator */
 
-static uint32_t rnd(void)
+/* xorshift32: the next value of the generator at `state`. */
+static uint32_t rnd(uint32_t *state)
 {
-    uint32_t x = rnd_state; /* xorshift32 */
+    uint32_t x = *state;
     x ^= x << 13;
     x ^= x >> 17;
     x ^= x << 5;
-    rnd_state = x;
+    *state = x;
     return x;
 }
 
@@ -73,10 +74,7 @@ static ebb_poll_t storm_poll(ebb_task *self, ebb_cx *cx)
     EBB_BEGIN(cx, &self->co);
     s->rs = 0x9E3779B9u;
     while (irqs < FW_STORM_IRQS) {
-        s->rs ^= s->rs << 13;
-        s->rs ^= s->rs >> 17;
-        s->rs ^= s->rs << 5;
-        EBB_AWAIT(ebb_sleep_for(&s->timer, storm_period(s->rs)));
+        EBB_AWAIT(ebb_sleep_for(&s->timer, storm_period(rnd(&s->rs))));
         if (ebb_sem_give(&sem) == EBB_OK) {
             gives++;
         }
@@ -180,7 +178,7 @@ static ebb_poll_t sleeper_poll(ebb_task *self, ebb_cx *cx)
     struct sleeper *s = EBB_CONTAINER_OF(self, struct sleeper, task);
     EBB_BEGIN(cx, &self->co);
     for (;;) {
-        s->deadline = ebb_now() + EBB_US((1u + (rnd() & 15u)) << FW_ICOUNT_SHIFT);
+        s->deadline = ebb_now() + EBB_US((1u + (rnd(&rnd_state) & 15u)) << FW_ICOUNT_SHIFT);
         EBB_AWAIT(ebb_sleep_until(&s->timer, s->deadline));
         FW_CHECK(ebb_now() >= s->deadline);
         sleeper_wakes++;
