@@ -69,8 +69,14 @@ int main(void)
     ebb_executor_init(&exec, NULL);
     FW_CHECK(ebb_task_spawn(&exec, &stepper.task) == EBB_OK);
     ebb_ticks const until = ebb_now() + EBB_MS(50);
-    while (ebb_task_state(&stepper.task) == EBB_TASK_RUNNING && ebb_now() < until) {
-        (void)ebb_executor_poll(&exec); /* polled, not idled: see docs/reliability.md */
+    for (;;) {
+        (void)ebb_executor_poll(&exec);
+        /* Checked before idling: once the task has ended nothing is armed,
+         * and an idle then waits for an interrupt that never comes. */
+        if (ebb_task_state(&stepper.task) != EBB_TASK_RUNNING || ebb_now() >= until) {
+            break;
+        }
+        ebb_port_idle(&exec);
     }
     FW_CHECK(stepper.steps == 4u);
     ebb_board_puts("PASS\n");

@@ -41,6 +41,9 @@ struct ebb_executor;
  * Sleep until there may be work for `ex`, without a lost-wakeup window: the
  * check ebb_executor_has_work(ex) and the sleep must be atomic with respect to
  * interrupts (Cortex-M: cpsid i; check; wfi; cpsie i).  May return early.
+ * With no work it returns only after an interrupt: a loop of its own calls
+ * it only while something that can raise one (an armed timer, a device)
+ * is pending, or it may sleep for ever.
  * Context: the thread that runs ebb_executor_run().  Cost: until a wake.
  */
 void ebb_port_idle(struct ebb_executor *ex);
