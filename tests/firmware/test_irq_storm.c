@@ -14,14 +14,14 @@
  * the taker not yet resumed); items sent = received + queued (+ one handed
  * over); blocks allocated - freed = blocks the pool counts in use; every
  * item arrived in order, every sleeper woke at or after its deadline.  At
- * the end the interrupt count, FW_STORM_IRQS (25,000 by default), is
+ * the end the interrupt count, FW_STORM_IRQS (100,000 by default), is
  * printed: the suite's total over its boards is the figure in
  * docs/reliability.md.
  */
 #include "fwtest.h"
 
 #ifndef FW_STORM_IRQS
-#define FW_STORM_IRQS 25000u
+#define FW_STORM_IRQS 100000u
 #endif
 #define BURST 1024u
 #define SLEEPERS 4u
