@@ -181,13 +181,14 @@ def rv_frame(insns):
     total, dyn, switch = 0, False, False
     for _a, mn, ops in insns:
         base = mn.replace("c.", "")
-        m = re.match(r"sp,sp,(-?\d+)$", ops.replace(" ", ""))
-        if base in ("addi", "addi16sp") and m:
+        o = ops.replace(" ", "").split("#")[0]
+        m = re.match(r"sp,sp,(-?\d+)$", o)
+        if base in ("addi", "addi16sp", "add") and m:
             if int(m.group(1)) < 0:
                 total += -int(m.group(1))
-        elif base in ("sub", "add") and ops.replace(" ", "").startswith("sp,sp,"):
+        elif base in ("sub", "add") and o.startswith("sp,sp,"):
             dyn = True
-        elif base in ("la", "lui", "mv", "lw") and ops.replace(" ", "").startswith("sp,"):
+        elif base in ("la", "lui", "auipc", "mv", "lw") and o.startswith("sp,"):
             switch = True
     return total, dyn, switch
 
@@ -624,7 +625,8 @@ def main():
             levels = [("swi", "ebb_rv_swi_isr", a.rv_swi_levels + 1), ("timer", "ebb_rv_mtimer_isr", 1),
                       ("plic", "ebb_rv_plic_isr", a.rv_plic_levels)]
             for label, via, count in levels:
-                w = s.worst(tv, via)
+                # A dispatcher inlined into the vector (LTO): its worst path.
+                w = s.worst(tv, via) if via in g.frame else s.worst(tv)
                 if w is None:
                     continue
                 for k in range(count):
