@@ -69,6 +69,7 @@ test: host host-clang firmware showdown-picolibc
 	@for p in $(TARGET_PRESETS); do \
 	  ctest --test-dir build/$$p --output-on-failure -j$(JOBS) || exit 1; \
 	done
+	@sh scripts/stack_bounds.sh qemu-netduinoplus2 $(TARGET_PRESETS)
 	JOBS=$(JOBS) sh tests/boards/make_run.sh $(RUN_BOARDS)
 	JOBS=$(JOBS) sh tests/boards/make_debug.sh $(RUN_BOARDS)
 	sh scripts/showdown_run.sh

@@ -91,6 +91,17 @@ bool fw_in_irq_executor(void);
  * under QEMU -icount, 2 * n * 2^shift ns of virtual time. */
 void fw_spin_pairs(uint32_t n);
 
+/* Bytes of the stack used since reset, as the port's painted high-water
+ * mark finds them (an image that calls this paints its stack at reset). */
+static inline uint32_t fw_stack_peak_bytes(void)
+{
+#if defined(__riscv)
+    return ebb_rv_stack_peak_bytes();
+#else
+    return ebb_cm_stack_peak_bytes();
+#endif
+}
+
 /* ---- the reference clock (ref_<clock>.c) ---- */
 
 /* Start the board's reference clock (call once, before ebb_board_init()

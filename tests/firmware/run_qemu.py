@@ -41,6 +41,7 @@ def main():
     ap.add_argument("--key-gap", type=float, default=0.02,
                     help="seconds between typed bytes")
     ap.add_argument("--until", help="stop QEMU once this console text appears (a pass)")
+    ap.add_argument("--log", help="also write the console output to this file")
     ap.add_argument("--panic-at", help="the PANIC line's address must resolve (addr2line) to "
                     "a location containing this text, e.g. a file name")
     a = ap.parse_args()
@@ -63,6 +64,9 @@ def main():
         return 1
     out = p.stdout.decode(errors="replace")
     err = p.stderr.decode(errors="replace")
+    if a.log:
+        with open(a.log, "w") as f:
+            f.write(out)
     sys.stdout.write(out)
     sys.stdout.write(err)
     ok = True

@@ -84,6 +84,27 @@ function(ebb_fw_realtime_test name)
               ARGS --min-seconds 5 --ebb-not-ahead)
 endfunction()
 
+# ebb_fw_stack_bound(<fw test> <name>): stack.bound_<name>, the static
+# worst-case stack of the test's image (scripts/stack_bound.py: .su files,
+# call graph, interrupt nesting) against the painted peak the test's run
+# printed ("stack peak <n> B", kept by run_qemu.py --log; the run is the
+# test's fixture, so -R stack.bound runs it first), and
+# stack.bound_<name>_below_peak, the same with a peak past any bound,
+# which must fail.  Figures: docs/reliability.md, "Stack bounds".
+set(EBB_STACK_BOUND ${CMAKE_CURRENT_LIST_DIR}/../../scripts/stack_bound.py)
+set(EBB_STACK_BOUNDS ${CMAKE_CURRENT_LIST_DIR}/../stack/stack_bounds.json)
+function(ebb_fw_stack_bound fw name)
+  set(console ${CMAKE_CURRENT_BINARY_DIR}/${fw}.console)
+  set_tests_properties(fw.${fw} PROPERTIES FIXTURES_SETUP stack_${name})
+  set(args ${EBB_STACK_BOUND} --elf $<TARGET_FILE:${fw}> --bounds ${EBB_STACK_BOUNDS}
+      --budget-key ${EBB_BOARD_NAME}-${CMAKE_BUILD_TYPE})
+  add_test(NAME stack.bound_${name} COMMAND python3 ${args} --console ${console})
+  set_tests_properties(stack.bound_${name} PROPERTIES FIXTURES_REQUIRED stack_${name} TIMEOUT 60)
+  add_test(NAME stack.bound_${name}_below_peak COMMAND python3 ${args} --peak 100000000)
+  set_tests_properties(stack.bound_${name}_below_peak PROPERTIES TIMEOUT 60
+    PASS_REGULAR_EXPRESSION "FAIL: stack bound [0-9]+ B < painted peak 100000000 B")
+endfunction()
+
 # ebb_fw_suite(): the whole suite.
 #   test_realtime            time without -icount (above)
 #   test_time[_wraps]        timers and tickers against the reference clock
@@ -214,7 +235,9 @@ function(ebb_fw_suite)
   ebb_fw_test(test_uart SOURCES ${EBB_FW_DIR}/test_uart.c EXPECT ${EBB_FW_DIR}/test_uart.expected)
   ebb_fw_test(test_uart_contract SOURCES ${EBB_FW_DIR}/test_uart_contract.c CODE 100 GREP "PANIC uart:1")
   ebb_fw_test(test_core_clock SOURCES ${EBB_FW_DIR}/test_core_clock.c PORT GREP PASS)
-  ebb_fw_test(test_irq_storm SOURCES ${EBB_FW_DIR}/test_irq_storm.c PORT GREP PASS)
+  ebb_fw_test(test_irq_storm SOURCES ${EBB_FW_DIR}/test_irq_storm.c PORT GREP PASS "stack peak"
+              ARGS --log ${CMAKE_CURRENT_BINARY_DIR}/test_irq_storm.console)
+  ebb_fw_stack_bound(test_irq_storm storm)
   ebb_fw_test(test_resume_align SOURCES ${EBB_FW_DIR}/test_resume_align.c GREP PASS)
   # The long run: -DEBB_FW_STORM_IRQS=<n> (docs/reliability.md).
   if(EBB_FW_STORM_IRQS)
