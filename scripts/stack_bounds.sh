@@ -6,7 +6,8 @@
 # make test runs it after the boards' tests.
 for p in "$@"; do
   log=build/$p/Testing/Temporary/LastTest.log
-  line=$(grep -h -m1 -E '^(FAIL: )?stack bound ' "$log" 2>/dev/null)
+  # Not the line of stack.bound_storm_below_peak, whose peak is made up.
+  line=$(grep -h -E '^(FAIL: )?stack bound ' "$log" 2>/dev/null | grep -v 'peak 100000000 B' | head -1)
   if [ -z "$line" ]; then
     echo "$p: no stack.bound_storm figure in $log (run ctest --test-dir build/$p -R stack.bound first)"
     continue
