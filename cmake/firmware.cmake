@@ -53,9 +53,9 @@ endforeach()
 if(EXISTS ${EBB_SOURCE_DIR}/tests/firmware/CMakeLists.txt)
   add_subdirectory(${EBB_SOURCE_DIR}/tests/firmware ${CMAKE_BINARY_DIR}/tests/firmware)
 endif()
-# The benchmarks: bench/CMakeLists.txt says which run on which board.
-if(EBB_BOARD_RUNS_ON_QEMU AND EXISTS ${EBB_SOURCE_DIR}/bench/CMakeLists.txt)
-  add_subdirectory(${EBB_SOURCE_DIR}/bench ${CMAKE_BINARY_DIR}/bench)
+# The benchmarks: lab/bench/CMakeLists.txt says which run on which board.
+if(EBB_BOARD_RUNS_ON_QEMU AND EXISTS ${EBB_SOURCE_DIR}/lab/bench/CMakeLists.txt)
+  add_subdirectory(${EBB_SOURCE_DIR}/lab/bench ${CMAKE_BINARY_DIR}/lab/bench)
 endif()
 
 # build/<board>/ebb_firmware.txt: what scripts/run.sh may run, and how.
