@@ -47,6 +47,12 @@ foreach(dir ${_ebb_app_dirs})
   set_property(GLOBAL APPEND PROPERTY EBB_APPS ${app})
 endforeach()
 
+# The showdown's measured images (lab/showdown), on the boards the
+# application runs on.
+if(TARGET showdown AND EXISTS ${EBB_SOURCE_DIR}/lab/showdown/CMakeLists.txt)
+  add_subdirectory(${EBB_SOURCE_DIR}/lab/showdown ${CMAKE_BINARY_DIR}/lab/showdown)
+endif()
+
 # Firmware tests: the suite every QEMU board runs, then the board family's
 # own tests (EBB_BOARD_FW_TESTS); hardware boards build the hand-run
 # hardware tests only (see tests/firmware/CMakeLists.txt).

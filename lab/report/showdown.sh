@@ -19,16 +19,17 @@
 set -eu
 cd "$(dirname "$0")/../.."
 OUT=build/showdown
-QEMU_FW=build/qemu-netduinoplus2/apps/showdown
-PICO_QEMU=build/qemu-netduinoplus2-picolibc/apps/showdown/showdown_snprintf.elf
-PICO_NUCLEO=build/nucleo-f446ze-picolibc/apps/showdown/showdown_snprintf.elf
+APP_QEMU=build/qemu-netduinoplus2/apps/showdown/showdown.elf
+QEMU_FW=build/qemu-netduinoplus2/lab/showdown
+PICO_QEMU=build/qemu-netduinoplus2-picolibc/lab/showdown/showdown_snprintf.elf
+PICO_NUCLEO=build/nucleo-f446ze-picolibc/lab/showdown/showdown_snprintf.elf
 PLUGIN=build/host/lab/scope/libebbscope.so
 SPLIT=build/host/lab/split/libshowdown_split.so
 mkdir -p "$OUT"
 
-for f in "$PLUGIN" "$SPLIT" "$QEMU_FW/showdown.elf" "$QEMU_FW/showdown_load.elf" "$QEMU_FW/showdown_prio.elf" "$QEMU_FW/showdown_prio_idle.elf" \
-         "$QEMU_FW/showdown_snprintf.elf" build/nucleo-f446ze/apps/showdown/showdown_snprintf.elf \
-         "$QEMU_FW/showdown_ebb_fmt.elf" build/nucleo-f446ze/apps/showdown/showdown_ebb_fmt.elf \
+for f in "$PLUGIN" "$SPLIT" "$APP_QEMU" "$QEMU_FW/showdown_load.elf" "$QEMU_FW/showdown_prio.elf" "$QEMU_FW/showdown_prio_idle.elf" \
+         "$QEMU_FW/showdown_snprintf.elf" build/nucleo-f446ze/lab/showdown/showdown_snprintf.elf \
+         "$QEMU_FW/showdown_ebb_fmt.elf" build/nucleo-f446ze/lab/showdown/showdown_ebb_fmt.elf \
          "$PICO_QEMU" "$PICO_NUCLEO" \
          build/nucleo-f446ze/apps/showdown/showdown.elf build/nucleo-f446ze-os/apps/showdown/showdown.elf; do
     [ -f "$f" ] || { echo "showdown: $f is missing (run 'make showdown')" >&2; exit 1; }
@@ -48,7 +49,7 @@ run() { # name elf
 # All runs at once (each is deterministic under -icount; the machine's cores
 # share them); any failure fails the whole.
 pids=""
-run normal "$QEMU_FW/showdown.elf" & pids="$pids $!"
+run normal "$APP_QEMU" & pids="$pids $!"
 run under_load "$QEMU_FW/showdown_load.elf" & pids="$pids $!"
 run prio "$QEMU_FW/showdown_prio.elf" & pids="$pids $!"
 run prio_idle "$QEMU_FW/showdown_prio_idle.elf" & pids="$pids $!"
@@ -83,10 +84,10 @@ python3 lab/report/showdown_report.py --run normal="$OUT/edges_normal.txt" --run
     --elf-o3 build/nucleo-f446ze/apps/showdown/showdown.elf \
     --elf-os build/nucleo-f446ze-os/apps/showdown/showdown.elf \
     --console "$OUT/console_normal.txt" --out "$OUT" \
-    --split "$OUT/split_normal.txt=$QEMU_FW/showdown.elf" \
-    --variant "snprintf (newlib-nano)=$OUT/edges_snprintf.txt,$OUT/split_snprintf.txt,$QEMU_FW/showdown_snprintf.elf,build/nucleo-f446ze/apps/showdown/showdown_snprintf.elf,$OUT/console_snprintf.txt" \
+    --split "$OUT/split_normal.txt=$APP_QEMU" \
+    --variant "snprintf (newlib-nano)=$OUT/edges_snprintf.txt,$OUT/split_snprintf.txt,$QEMU_FW/showdown_snprintf.elf,build/nucleo-f446ze/lab/showdown/showdown_snprintf.elf,$OUT/console_snprintf.txt" \
     --variant "snprintf (picolibc, integer)=$OUT/edges_picolibc.txt,$OUT/split_picolibc.txt,$PICO_QEMU,$PICO_NUCLEO,$OUT/console_picolibc.txt" \
-    --variant "ebb_fmt (ebb's formatter)=$OUT/edges_ebb_fmt.txt,$OUT/split_ebb_fmt.txt,$QEMU_FW/showdown_ebb_fmt.elf,build/nucleo-f446ze/apps/showdown/showdown_ebb_fmt.elf,$OUT/console_ebb_fmt.txt"
+    --variant "ebb_fmt (ebb's formatter)=$OUT/edges_ebb_fmt.txt,$OUT/split_ebb_fmt.txt,$QEMU_FW/showdown_ebb_fmt.elf,build/nucleo-f446ze/lab/showdown/showdown_ebb_fmt.elf,$OUT/console_ebb_fmt.txt"
 
 if [ "${1:-}" = "--budget" ]; then
     python3 lab/report/check_budget.py "$OUT/report.json" lab/bench/budget.json
