@@ -74,8 +74,8 @@ test: host host-clang firmware showdown-picolibc
 	JOBS=$(JOBS) sh tests/boards/make_debug.sh $(RUN_BOARDS)
 	sh scripts/showdown_run.sh
 	JOBS=$(JOBS) sh scripts/trace_test.sh
-	python3 scripts/size_table.py --jobs $(JOBS)
-	sh scripts/showdown.sh --budget
+	python3 lab/report/size_table.py --jobs $(JOBS)
+	sh lab/report/showdown.sh --budget
 	@echo "make test: all suites passed"
 
 # Only what the showdown runs: its images (target showdown_images) on the
@@ -88,7 +88,7 @@ showdown: deps showdown-picolibc
 	@for p in $(SHOWDOWN_PRESETS); do \
 	  cmake --preset $$p >/dev/null && cmake --build build/$$p -j$(JOBS) --target showdown_images || exit 1; \
 	done
-	@sh scripts/showdown.sh
+	@sh lab/report/showdown.sh
 
 run: deps
 	@JOBS=$(JOBS) PROFILE=$(PROFILE) sh scripts/run.sh $(BOARD) $(APP)

@@ -47,15 +47,21 @@ foreach(dir ${_ebb_app_dirs})
   set_property(GLOBAL APPEND PROPERTY EBB_APPS ${app})
 endforeach()
 
+# The showdown's measured images (lab/showdown), on the boards the
+# application runs on.
+if(TARGET showdown AND EXISTS ${EBB_SOURCE_DIR}/lab/showdown/CMakeLists.txt)
+  add_subdirectory(${EBB_SOURCE_DIR}/lab/showdown ${CMAKE_BINARY_DIR}/lab/showdown)
+endif()
+
 # Firmware tests: the suite every QEMU board runs, then the board family's
 # own tests (EBB_BOARD_FW_TESTS); hardware boards build the hand-run
 # hardware tests only (see tests/firmware/CMakeLists.txt).
 if(EXISTS ${EBB_SOURCE_DIR}/tests/firmware/CMakeLists.txt)
   add_subdirectory(${EBB_SOURCE_DIR}/tests/firmware ${CMAKE_BINARY_DIR}/tests/firmware)
 endif()
-# The benchmarks: bench/CMakeLists.txt says which run on which board.
-if(EBB_BOARD_RUNS_ON_QEMU AND EXISTS ${EBB_SOURCE_DIR}/bench/CMakeLists.txt)
-  add_subdirectory(${EBB_SOURCE_DIR}/bench ${CMAKE_BINARY_DIR}/bench)
+# The benchmarks: lab/bench/CMakeLists.txt says which run on which board.
+if(EBB_BOARD_RUNS_ON_QEMU AND EXISTS ${EBB_SOURCE_DIR}/lab/bench/CMakeLists.txt)
+  add_subdirectory(${EBB_SOURCE_DIR}/lab/bench ${CMAKE_BINARY_DIR}/lab/bench)
 endif()
 
 # build/<board>/ebb_firmware.txt: what scripts/run.sh may run, and how.

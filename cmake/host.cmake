@@ -34,9 +34,11 @@ target_link_libraries(ebb_board_host PUBLIC ebb_hal ebb)
 if(EXISTS ${EBB_SOURCE_DIR}/apps/showdown/CMakeLists.txt)
   add_subdirectory(apps/showdown)
 endif()
-option(EBB_BUILD_SCOPE "Build the QEMU virtual oscilloscope (tools/scope)" ON)
-if(EBB_BUILD_SCOPE AND EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/tools/scope/scope_plugin.c)
-  add_subdirectory(tools/scope)
+option(EBB_BUILD_SCOPE "Build the QEMU virtual oscilloscope (lab/scope)" ON)
+if(EBB_BUILD_SCOPE AND EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/lab/scope/scope_plugin.c)
+  add_subdirectory(lab/scope)
+  # The split of the showdown's windows, by the scope's probe convention.
+  add_subdirectory(lab/split)
 endif()
 
 # Every C example of the README and docs/ compiles, and those with a main()
@@ -49,10 +51,10 @@ find_program(PYTHON3 python3 REQUIRED)
 add_test(NAME scripts.showdown_report
   COMMAND ${PYTHON3} -m unittest -v tests/scripts/test_showdown_report.py tests/scripts/test_check_budget.py
   WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
-# Every figure scripts/doc_figures.py measures is still where it expects it
-# in the docs (the figures themselves: bench.doc_figures, scripts/showdown.sh).
+# Every figure lab/report/doc_figures.py measures is still where it expects it
+# in the docs (the figures themselves: bench.doc_figures, lab/report/showdown.sh).
 add_test(NAME scripts.doc_figures_anchors
-  COMMAND ${PYTHON3} ${PROJECT_SOURCE_DIR}/scripts/doc_figures.py --anchors)
+  COMMAND ${PYTHON3} ${PROJECT_SOURCE_DIR}/lab/report/doc_figures.py --anchors)
 # docs/misuse.md's table of every contract is the headers' contract lines.
 add_test(NAME scripts.misuse_table
   COMMAND ${PYTHON3} ${PROJECT_SOURCE_DIR}/scripts/misuse_table.py --check ${PROJECT_SOURCE_DIR}/docs/misuse.md)
@@ -60,7 +62,7 @@ add_test(NAME scripts.misuse_table
 # What each object costs on the target (fails if the task header grows).
 find_program(ARM_GCC arm-none-eabi-gcc)
 if(ARM_GCC)
-  add_test(NAME bench.sizeof_cortex_m4 COMMAND sh ${PROJECT_SOURCE_DIR}/scripts/sizeof.sh)
+  add_test(NAME bench.sizeof_cortex_m4 COMMAND sh ${PROJECT_SOURCE_DIR}/lab/bench/sizeof.sh)
 endif()
 
 # Host tests of the STM32 drivers against simulated registers.

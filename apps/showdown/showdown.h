@@ -28,7 +28,7 @@ typedef struct showdown_msg {
 } showdown_msg;
 
 #if SHOWDOWN_SELFTIME
-void showdown_selftime_thread(bool high); /* stm32/main.c: DWT timestamps */
+void showdown_selftime_thread(bool high); /* lab/showdown/harness.c: DWT timestamps */
 #endif
 
 /* The study's PG1 "thread pin" (one store on the STM32 boards; PG0 is

@@ -120,7 +120,7 @@ static inline bool ebb_stm32_gpio_read(unsigned port, unsigned pin)
 /*
  * Probe pins.  A probe edge is ONE store of 1 to the bit-band alias of the
  * port's BSRR bit: bit k (< 16) sets pin k, bit 16 + k resets it.  The QEMU
- * scope plugin (tools/scope) identifies pin and level from the store address
+ * scope plugin (lab/scope) identifies pin and level from the store address
  * alone, and on hardware a single store keeps the probe's own cost constant.
  * port and pin must be compile-time constants.
  * Context: any.  Cost: 1 str (+ the constant address and value in registers).

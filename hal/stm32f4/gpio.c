@@ -5,7 +5,7 @@
 
 #include "regs/rcc.h"
 
-/* The addresses the QEMU scope plugin decodes (tools/scope). */
+/* The addresses the QEMU scope plugin decodes (lab/scope). */
 EBB_BUILD_ASSERT(EBB_STM32_GPIO_PROBE_ADDR(EBB_STM32_GPIO_G, 0, 1) == 0x42430300u, "PG0 high alias");
 EBB_BUILD_ASSERT(EBB_STM32_GPIO_PROBE_ADDR(EBB_STM32_GPIO_G, 0, 0) == 0x42430340u, "PG0 low alias");
 EBB_BUILD_ASSERT(EBB_STM32_GPIO_PROBE_ADDR(EBB_STM32_GPIO_G, 1, 1) == 0x42430304u, "PG1 high alias");

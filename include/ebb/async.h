@@ -212,7 +212,7 @@ ebb__top:                                                                      \
  * In a task's own body the yield returns a private result that tells the
  * executor to queue the task itself (no wake, no pender call for it: about
  * 40 instructions from the yield to the next task's first statement on a
- * Cortex-M4, bench/ops `yield(to_next_task)`).  In an async function, whose
+ * Cortex-M4, lab/bench/ops `yield(to_next_task)`).  In an async function, whose
  * result its caller consumes, the task wakes itself instead (ebb_wake()).
  * Context: a coroutine body.
  */

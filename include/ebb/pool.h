@@ -144,7 +144,7 @@ int ebb__pool_refuse(int id);
  * ebb_pool_alloc).  The block's contents are whatever they were.
  * Contract pool:1 - p != NULL (always checked: NULL).
  * Context: any (interrupts included).  Cost: O(1), one critical section;
- * inline (bench/ops: pool_try_alloc, pool_try_alloc+free).
+ * inline (lab/bench/ops: pool_try_alloc, pool_try_alloc+free).
  */
 EBB__POOL_INLINE void *ebb_pool_try_alloc(ebb_pool *p)
 {
@@ -175,7 +175,7 @@ EBB__POOL_INLINE void *ebb_pool_try_alloc(ebb_pool *p)
  * Contract pool:3 - block is allocated, not already freed nor never handed
  *                   out (always checked: EBB_EINVAL, nothing changes).
  * Context: any (interrupts included).  Cost: O(1), one critical section
- * (and a wake when a task was waiting); inline (bench/ops:
+ * (and a wake when a task was waiting); inline (lab/bench/ops:
  * pool_free(no_waiter)).
  */
 EBB__POOL_INLINE int ebb_pool_free(ebb_pool *p, void *block)

@@ -63,7 +63,7 @@ typedef struct ebb_sem {
  * binary semaphore given twice holds one token).
  * Contract sem:1 - s != NULL (always checked: EBB_EINVAL).
  * Context: any (interrupts included).  Cost: O(1), one critical section,
- * plus a wake when a task was waiting (bench/ops: sem_give(1_waiter)).
+ * plus a wake when a task was waiting (lab/bench/ops: sem_give(1_waiter)).
  */
 int ebb_sem_give(ebb_sem *s);
 

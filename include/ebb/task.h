@@ -52,7 +52,7 @@ extern "C" {
  * of one register-sized integer (uint_fast8_t is a full word on Arm and
  * RISC-V) is returned in a register (r0 on AAPCS, a0 on RISC-V, eax on
  * x86-64), and the caller tests it without masking a byte: it costs exactly
- * what the enum did (bench/budget.json checks).
+ * what the enum did (lab/bench/budget.json checks).
  */
 typedef struct EBB__POLL_TYPE_ATTR ebb_poll {
     uint_fast8_t ready_; /**< private: 1 = ready; use ebb_poll_is_ready() */

@@ -120,7 +120,7 @@ ebb_ticks ebb_now(void);
  * Contract time:5 - the timer is not armed for another task (always
  * checked: pending, the other task's sleep untouched).
  * Context: task.  Cost: O(log n) to arm and to cancel (n armed timers;
- * bench/scale: about 25 more instructions per doubling of n), O(1) afterwards.
+ * lab/bench/scale: about 25 more instructions per doubling of n), O(1) afterwards.
  */
 EBB_AWAITABLE ebb_poll_t ebb_sleep_until(ebb_cx *cx, ebb_timer *t, ebb_ticks deadline);
 #define ebb_sleep_until(...) EBB_AWAITABLE_CALL(ebb_sleep_until, __VA_ARGS__)

@@ -1,5 +1,5 @@
 /*
- * test_cyclemodel.c - unit tests for tools/scope/cyclemodel.{h,c}.
+ * test_cyclemodel.c - unit tests for lab/scope/cyclemodel.{h,c}.
  * Encodings below were produced with arm-none-eabi-as (cortex-m4, fpv4-sp-d16)
  * and read back with arm-none-eabi-objdump; the disassembly is in the comments.
  */

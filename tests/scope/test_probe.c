@@ -1,4 +1,4 @@
-/* test_probe.c - the probe-pin address convention (tools/scope/probe.h). */
+/* test_probe.c - the probe-pin address convention (lab/scope/probe.h). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -3,7 +3,7 @@ import os
 import sys
 import unittest
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "scripts"))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "lab", "report"))
 import check_budget as cb  # noqa: E402
 
 REPORT = {"text": 3000, "latency": {"insn": {"max": 120}}}

@@ -1,0 +1,221 @@
+/*
+ * ops.c - what each core operation costs, in executed instructions, on the
+ * Cortex-M4 (run on QEMU under -icount, where TIM2's counter advances by
+ * exactly one per executed instruction).  Prints one line per operation,
+ * "op <name> <instructions>", for lab/bench/check_ops.py to hold against
+ * lab/bench/ops_budget.json.  The cost of reading the counter itself is
+ * measured first and subtracted.
+ */
+#include "probe.h" /* stamp(), overhead, the waiter task */
+
+/* Its own report and MEASURE rather than probe.h's PROBE_MEASURE: the
+ * subtraction inside the call keeps the code around each measured window
+ * as lab/bench/ops_budget.json's ceilings were taken on (PROBE_MEASURE moves
+ * pool_free by an instruction). */
+static void report(const char *name, uint32_t t0, uint32_t t1)
+{
+    char line[80];
+    ebb_fmt(line, sizeof line, "op %s %ld\n", name, (long)(int32_t)(t1 - t0 - overhead));
+    ebb_board_puts(line);
+}
+
+#define MEASURE(name, stmt)                                                    \
+    do {                                                                       \
+        uint32_t t0_ = stamp();                                                \
+        stmt;                                                                  \
+        uint32_t t1_ = stamp();                                                \
+        report(name, t0_, t1_);                                                \
+    } while (0)
+
+/* A task that takes a semaphore forever. */
+static EBB_SEM_DEFINE(sem_irq, 0, 10);
+static ebb_poll_t sem_waiter_poll(ebb_task *self, ebb_cx *cx)
+{
+    struct waiter *w = EBB_CONTAINER_OF(self, struct waiter, task);
+    EBB_BEGIN(cx, &self->co);
+    for (;;) {
+        EBB_AWAIT(ebb_sem_take(&w->wait, &sem_irq));
+        w->resumes++;
+    }
+    EBB_END();
+}
+static EBB_TASK_DEFINE(sem_waiter, struct waiter, sem_waiter_poll);
+
+/* A task that measures what only a task may call. */
+static EBB_MUTEX_DEFINE(mutex);
+static EBB_SEM_DEFINE(sem, 0, 10);
+typedef struct { char b[32]; } msg32;
+EBB_POOL_DEFINE(pool, msg32, 4);
+static volatile ebb_poll_t sink;
+struct prober {
+    ebb_task task;
+    ebb_timer timer;
+    ebb_wait wait;
+    void *blk;
+};
+static ebb_poll_t prober_poll(ebb_task *self, ebb_cx *cx)
+{
+    struct prober *p = EBB_CONTAINER_OF(self, struct prober, task);
+    EBB_BEGIN(cx, &self->co);
+    MEASURE("mutex_lock_if_free+unlock", (void)ebb_mutex_lock_if_free(cx, &mutex); ebb_mutex_unlock(cx, &mutex));
+    MEASURE("sleep_start(arm_timer)", ebb_poll_t r = EBB_POLL(ebb_sleep_for)(cx, &p->timer, EBB_MS(10)); (void)r);
+    MEASURE("sleep_cancel(disarm_timer)", EBB__CANCEL(EBB_POLL(ebb_sleep_for)(cx, &p->timer, EBB_MS(10))));
+
+    /* Semaphore.  The give runs here, but executes exactly what it executes
+     * in an interrupt handler; the take is the task's side once the give
+     * handed it the token (the executor's dispatch is executor_poll's). */
+    sink = EBB_POLL(ebb_sem_take)(cx, &p->wait, &sem); /* no token: the prober waits */
+    MEASURE("sem_give(1_waiter)+take(handed)", (void)ebb_sem_give(&sem); sink = EBB_POLL(ebb_sem_take)(cx, &p->wait, &sem));
+    sink = EBB_POLL(ebb_sem_take)(cx, &p->wait, &sem);
+    (void)ebb_sem_give(&sem);
+    MEASURE("sem_take(handed)", sink = EBB_POLL(ebb_sem_take)(cx, &p->wait, &sem));
+    MEASURE("sem_give(no_waiter)", (void)ebb_sem_give(&sem));
+    MEASURE("sem_take(available)", sink = EBB_POLL(ebb_sem_take)(cx, &p->wait, &sem));
+    (void)ebb_sem_give(&sem);
+    MEASURE("sem_try_take", (void)ebb_sem_try_take(&sem));
+
+    MEASURE("pool_alloc(available)", sink = EBB_POLL(ebb_pool_alloc)(cx, &p->wait, &pool, &p->blk));
+    (void)ebb_pool_free(&pool, p->blk);
+
+    EBB_END();
+}
+static EBB_TASK_DEFINE(prober, struct prober, prober_poll);
+
+/* Two tasks that yield to each other: the cost from one task's yield to the
+ * other's next statement. */
+static uint32_t yield_t0, yield_t1;
+static ebb_poll_t yield_a_poll(ebb_task *self, ebb_cx *cx)
+{
+    EBB_BEGIN(cx, &self->co);
+    EBB_YIELD();           /* pass 1: queue behind b */
+    yield_t0 = stamp();    /* pass 2 */
+    EBB_YIELD();
+    EBB_END();
+}
+static ebb_poll_t yield_b_poll(ebb_task *self, ebb_cx *cx)
+{
+    EBB_BEGIN(cx, &self->co);
+    EBB_YIELD();           /* pass 1 */
+    yield_t1 = stamp();    /* pass 2, right after a yields */
+    EBB_END();
+}
+struct plain { ebb_task task; };
+static EBB_TASK_DEFINE(yield_a, struct plain, yield_a_poll);
+static EBB_TASK_DEFINE(yield_b, struct plain, yield_b_poll);
+
+EBB_CHANNEL_DEFINE(chan, msg32, 8);
+typedef struct { char b[16]; } msg16;
+EBB_CHANNEL_DEFINE(chan16, msg16, 8);
+static EBB_SPSC_DEFINE(spsc, msg32, 8);
+static EBB_SIGNAL_DEFINE(sig);
+static EBB_EXECUTOR_DEFINE(exec, NULL);
+
+/* The formatter (ebb/fmt.h) into a buffer: a short line with two small
+ * numbers, the longest 32-bit and 64-bit decimals, and a conversion with
+ * flags and width (its general path).  A function of its own, so that
+ * main()'s code around the other measurements stays as it was. */
+__attribute__((noinline)) static void measure_fmt(void)
+{
+    static char text[48];
+    MEASURE("fmt(14_bytes+%u+%lu)", (void)ebb_fmt(text, sizeof text, "Button is %u (%lu)\n", 1u, 123ul));
+    MEASURE("fmt(%lu,10_digits)", (void)ebb_fmt(text, sizeof text, "%lu", 4294967295ul));
+    MEASURE("fmt(%llu,20_digits)", (void)ebb_fmt(text, sizeof text, "%llu", 18446744073709551615ull));
+    MEASURE("fmt(%08lx)", (void)ebb_fmt(text, sizeof text, "%08lx", 0xbeeful));
+}
+
+#if EBB_BOARD_HAS_SPI
+/* The SPI class with the board's chip driver (ebb_spi.h), an 8-byte
+ * transfer taken apart: the set-up (the first poll: the operation started,
+ * the first byte handed over), one interrupt per further byte, the last
+ * interrupt (echo in, transfer completed, task woken), and the poll that
+ * takes the result.  The interrupt line stays masked at the NVIC, and the
+ * handler's body runs here in turn, so that each piece is measured alone
+ * (QEMU's SPI moves a byte at once: every echo is in at the next call). */
+static struct spi_prober {
+    ebb_task task;
+    ebb_wait wait;
+    int32_t result;
+} spi_prober;
+static uint8_t spi_buf[8];
+static ebb_poll_t spi_prober_poll(ebb_task *self, ebb_cx *cx)
+{
+    struct spi_prober *p = EBB_CONTAINER_OF(self, struct spi_prober, task);
+    MEASURE("spi_transfer(set_up,8B)",
+            sink = EBB_POLL(ebb_spi_transfer)(cx, &p->wait, ebb_board_spi, spi_buf, spi_buf, 8, &p->result));
+    MEASURE("spi_isr(next_byte)", ebb_spi_isr(ebb_board_spi));
+    for (unsigned i = 0; i < 6; i++) {
+        ebb_spi_isr(ebb_board_spi);
+    }
+    MEASURE("spi_isr(last_byte+complete)", ebb_spi_isr(ebb_board_spi));
+    MEASURE("spi_transfer(ready)",
+            sink = EBB_POLL(ebb_spi_transfer)(cx, &p->wait, ebb_board_spi, spi_buf, spi_buf, 8, &p->result));
+    return p->result == 8 ? EBB_READY : EBB_PENDING;
+}
+
+__attribute__((noinline)) static void measure_spi(void)
+{
+    (void)ebb_spi_configure(ebb_board_spi, EBB_SPI_MODE0, 1000000u);
+    ebb_cm_irq_disable(ebb_board_spi->irq);
+    spi_prober.task = (ebb_task)EBB_TASK_INITIALIZER(spi_prober_poll);
+    (void)ebb_task_spawn(&exec, &spi_prober.task);
+    (void)ebb_executor_poll(&exec);
+    if (ebb_task_state(&spi_prober.task) != EBB_TASK_DONE) {
+        ebb_board_puts("spi: the transfer did not complete\n");
+        ebb_board_exit(1);
+    }
+}
+#endif
+
+int main(void)
+{
+    ebb_board_init();
+    probe_calibrate();
+    ebb_executor_init(&exec, NULL);
+    (void)ebb_task_spawn(&exec, &waiter.task);
+    (void)ebb_executor_poll(&exec); /* the waiter is now waiting */
+
+    MEASURE("waitlist_wake_all(1_waiter)", ebb_waitlist_wake_all(&probe_events));
+    MEASURE("executor_poll(resume+wait_again)", (void)ebb_executor_poll(&exec));
+    MEASURE("wake(idle_task)", (void)ebb_wake(&waiter.task));
+    MEASURE("wake(already_queued)", (void)ebb_wake(&waiter.task));
+    MEASURE("executor_poll(spurious)", (void)ebb_executor_poll(&exec));
+    MEASURE("executor_poll(nothing_ready)", (void)ebb_executor_poll(&exec));
+
+    msg32 m = {{0}}, out;
+    MEASURE("channel_try_send(32B)", (void)ebb_channel_try_send(&chan, &m));
+    MEASURE("channel_try_recv(32B)", (void)ebb_channel_try_recv(&chan, &out));
+    msg16 m16 = {{0}}, out16;
+    MEASURE("channel_try_send+try_recv(16B)",
+            (void)ebb_channel_try_send(&chan16, &m16); (void)ebb_channel_try_recv(&chan16, &out16));
+    MEASURE("spsc_try_reserve+commit", (void)ebb_spsc_try_reserve(&spsc); (void)ebb_spsc_commit(&spsc));
+    MEASURE("spsc_try_peek+release", (void)ebb_spsc_try_peek(&spsc); (void)ebb_spsc_release(&spsc));
+    MEASURE("signal_raise(no_waiter)", ebb_signal_raise(&sig, 1));
+    MEASURE("now()", (void)ebb_now());
+    measure_fmt();
+
+    void *blk = ebb_pool_try_alloc(&pool); /* first use of a never-used block */
+    (void)ebb_pool_free(&pool, blk);
+    MEASURE("pool_try_alloc+free", blk = ebb_pool_try_alloc(&pool); (void)ebb_pool_free(&pool, blk));
+    MEASURE("pool_try_alloc", blk = ebb_pool_try_alloc(&pool));
+    MEASURE("pool_free(no_waiter)", (void)ebb_pool_free(&pool, blk));
+
+    (void)ebb_task_spawn(&exec, &sem_waiter.task);
+    (void)ebb_executor_poll(&exec); /* sem_waiter now waits for a token */
+    MEASURE("sem_give(1_waiter)", (void)ebb_sem_give(&sem_irq));
+    (void)ebb_executor_poll(&exec);
+
+    (void)ebb_task_spawn(&exec, &prober.task);
+    (void)ebb_executor_poll(&exec);
+
+    (void)ebb_task_spawn(&exec, &yield_a.task);
+    (void)ebb_task_spawn(&exec, &yield_b.task);
+    (void)ebb_executor_poll(&exec);
+    (void)ebb_executor_poll(&exec);
+    (void)ebb_executor_poll(&exec);
+    report("yield(to_next_task)", yield_t0, yield_t1);
+#if EBB_BOARD_HAS_SPI
+    measure_spi();
+#endif
+
+    ebb_board_exit(waiter.resumes == 1 && sem_waiter.resumes == 1 ? 0 : 1); /* one real wake, one spurious */
+}

@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+"""Figures quoted in the prose of the docs, measured: each entry of FIGURES
+below ties one number in a doc to the command that measures it, by the
+words around it.  The README's cost tables have their own generator
+(lab/report/cost_tables.py); this is for the single figures elsewhere.
+
+Sources:
+  ops       executed instructions per operation: lab/bench/ops.c on QEMU under
+            -icount (lab/bench/check_ops.py, ctest bench.ops)
+  sizes     bytes per object: lab/bench/sizeof.c compiled for the Cortex-M4 and
+            read off with nm (as lab/report/cost_tables.py does)
+  text      .text bytes of objects of the build tree (arm-none-eabi-size); the
+            key names one object, or "A - B" the difference of two
+  showdown  a path into the showdown's report.json (lab/report/showdown.sh
+            writes build/showdown/report.json; keys as lab/bench/budget.json's)
+
+usage: lab/report/doc_figures.py [--build DIR] [--qemu QEMU] [--showdown REPORT]
+                              [--only SRC,...] [--anchors | --write | --check]
+  (no mode)   print each figure: quoted and measured
+  --anchors   only check that every entry's words are found once in its doc
+              (no measurement: the host suite runs this)
+  --write     put the measured figures into the docs
+  --check     exit 1 if a doc quotes another figure than measured
+--only limits the run to those sources (ctest bench.doc_figures: ops,sizes,text;
+lab/report/showdown.sh --budget: showdown).  DIR is the netduinoplus2 build
+tree with lab/bench/ops.elf (default build/qemu-netduinoplus2).
+"""
+import os
+import re
+import sys
+
+TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(TOP, "lab", "bench"))
+sys.path.insert(0, os.path.join(TOP, "lab", "report"))
+
+# (doc, words around the figure with {} where it stands, source, key).
+# Whitespace in the words matches any run of whitespace (line breaks too).
+# Words None: the doc's table row "| `key` (gloss) | figure |".
+TIME_O = "CMakeFiles/ebb.dir/src/time.c.obj"
+PRIMITIVE_OPS = ["sem_give(1_waiter)+take(handed)", "sem_give(1_waiter)", "sem_take(handed)",
+                 "sem_give(no_waiter)", "sem_take(available)", "sem_try_take", "pool_try_alloc+free",
+                 "pool_try_alloc", "pool_free(no_waiter)", "pool_alloc(available)"]
+FMT_OPS = ["fmt(14_bytes+%u+%lu)", "fmt(%lu,10_digits)", "fmt(%llu,20_digits)", "fmt(%08lx)"]
+SPI_OPS = ["spi_transfer(set_up,8B)", "spi_isr(next_byte)", "spi_isr(last_byte+complete)", "spi_transfer(ready)"]
+FIGURES = [("docs/primitives.md", None, "ops", name) for name in PRIMITIVE_OPS] + [
+    ("docs/drivers.md", None, "ops", name) for name in SPI_OPS] + [
+    ("docs/api.md", None, "ops", name) for name in FMT_OPS] + [
+    ("docs/design.md", "pender call per yield: {} instructions from the yield to the next task's first statement",
+     "ops", "yield(to_next_task)"),
+    ("docs/primitives.md", "(`lab/bench/ops`: `wake(idle_task)` {} instructions)", "ops", "wake(idle_task)"),
+    ("docs/design.md", "embeds an `ebb_task` header ({} bytes on", "sizes", "task_header"),
+    ("docs/design.md", "per node keeps the task header at {} bytes", "sizes", "task_header"),
+    ("docs/design.md", "An `ebb_wait` ({} bytes: two links, the task and its list)", "sizes", "wait"),
+    ("docs/design.md", "`ebb_timer` is {} bytes on a\n32-bit MCU", "sizes", "timer"),
+    ("README.md", "task costs {} bytes of header plus its ticker", "sizes", "task_header"),
+    ("docs/getting-started.md", "Cost per task: {} bytes of RAM and an", "sizes", "task_name"),
+    ("docs/getting-started.md", "bytes of RAM and an {}-byte entry in flash", "sizes", "task_entry"),
+    ("docs/design.md", "Its flash is the time module's `.text` ({} bytes at -O3", "text", TIME_O),
+    ("docs/design.md", "EXTI15_10_IRQHandler            (interrupt context: {} instructions",
+     "showdown", "interrupt_time.insn.max"),
+    ("docs/interrupts.md", "on the F446 the showdown's handler takes {} instructions from its first statement",
+     "showdown", "interrupt_time.insn.max"),
+]
+
+NUMBER = r"([0-9][0-9,]*(?:\.[0-9]+)?)"
+
+
+def pattern(words, key):
+    if words is None:
+        return re.compile(r"(^\| `" + re.escape(key) + r"`[^|\n]*\| )" + NUMBER + r"( \|$)", re.M)
+    before, _, after = words.partition("{}")
+
+    def loose(s):
+        return r"\s+".join(re.escape(w) for w in s.split())
+    # Keep a space next to the figure if the words have one there.
+    sep_b = r"\s+" if before[-1:].isspace() else ""
+    sep_a = r"\s+" if after[:1].isspace() else ""
+    return re.compile("(" + loose(before) + sep_b + ")" + NUMBER + "(" + sep_a + loose(after) + ")")
+
+
+def fmt(value):
+    if isinstance(value, float):
+        return ("%.1f" % value).rstrip("0").rstrip(".")
+    return format(value, ",")
+
+
+def find(text, doc, words, key):
+    hits = list(pattern(words, key).finditer(text))
+    if len(hits) != 1:
+        raise SystemExit("doc_figures: %s: the words %r are found %d times, want once "
+                         "(edit FIGURES in lab/report/doc_figures.py with the doc)" %
+                         (doc, words or "| `%s` ... |" % key, len(hits)))
+    return hits[0]
+
+
+def measure(sources, build, qemu, report):
+    values = {}
+    if "ops" in sources:
+        import check_ops
+        ops = check_ops.run(qemu, os.path.join(build, "lab", "bench", "ops.elf"))
+        if ops is None:
+            raise SystemExit("doc_figures: the ops firmware failed")
+        values["ops"] = ops
+    if "sizes" in sources:
+        import cost_tables
+        values["sizes"] = cost_tables.object_sizes()
+    if "text" in sources:
+        import subprocess
+
+        def text(obj):
+            out = subprocess.run(["arm-none-eabi-size", os.path.join(build, obj)], check=True,
+                                 capture_output=True, text=True).stdout
+            return int(out.splitlines()[1].split()[0])
+        values["text"] = {}
+        for _, _, s, k in FIGURES:
+            if s == "text":
+                a, _, b = k.partition(" - ")
+                values["text"][k] = text(a) - text(b) if b else text(a)
+    if "showdown" in sources:
+        import json
+        import check_budget
+        if report is None:
+            raise SystemExit("doc_figures: showdown figures need --showdown build/showdown/report.json")
+        with open(report) as f:
+            r = json.load(f)
+        values["showdown"] = {k: check_budget.lookup(r, k) for _, _, s, k in FIGURES if s == "showdown"}
+    return values
+
+
+def main(argv):
+    build = os.path.join(TOP, "build", "qemu-netduinoplus2")
+    qemu, report = "qemu-system-arm", None
+    sources = {"ops", "sizes", "text", "showdown"}
+    if "--build" in argv:
+        build = argv[argv.index("--build") + 1]
+    if "--qemu" in argv:
+        qemu = argv[argv.index("--qemu") + 1]
+    if "--showdown" in argv:
+        report = argv[argv.index("--showdown") + 1]
+    if "--only" in argv:
+        sources = set(argv[argv.index("--only") + 1].split(","))
+    texts = {}
+    for doc, words, _, key in FIGURES:
+        if doc not in texts:
+            with open(os.path.join(TOP, doc)) as f:
+                texts[doc] = f.read()
+        find(texts[doc], doc, words, key)
+    if "--anchors" in argv:
+        print("doc_figures: %d figures, each found once in its doc" % len(FIGURES))
+        return 0
+    values = measure(sources, build, qemu, report)
+    wrong = 0
+    updated = dict(texts)
+    for doc, words, src, key in FIGURES:
+        if src not in sources:
+            continue
+        if key not in values[src]:
+            raise SystemExit("doc_figures: %s measures no %s" % (src, key))
+        value = values[src][key]
+        m = find(updated[doc], doc, words, key)
+        quoted = m.group(2)
+        ok = quoted == fmt(value)
+        wrong += not ok
+        print("%-4s %-20s %-28s quoted %-6s measured %s" % ("ok" if ok else "DIFF", doc, src + " " + key,
+                                                          quoted, fmt(value)))
+        if not ok:
+            updated[doc] = updated[doc][:m.start(2)] + fmt(value) + updated[doc][m.end(2):]
+    if "--write" in argv:
+        for doc, text in updated.items():
+            if text != texts[doc]:
+                with open(os.path.join(TOP, doc), "w") as f:
+                    f.write(text)
+                print("doc_figures: %s updated" % doc)
+        return 0
+    if "--check" in argv and wrong:
+        print("doc_figures: %d figures differ from the measurement; run `python3 lab/report/doc_figures.py "
+              "--write` (with the same --only/--showdown)" % wrong, file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
