@@ -10,3 +10,6 @@ set(EBB_QEMU_ICOUNT_SHIFT 4)
 # 0x60000000, 0x70000000), so the bad-load fault test is left out here;
 # a board whose bus faults names such an address.
 set(EBB_FW_FAULT_UNDEF "104;FAULT UsageFault")
+# A load through NULL hits the MPU's NULL guard over the vector table
+# (port/cortex-m/startup/startup.c).
+set(EBB_FW_NULL_FAULT "102;FAULT MemManage")

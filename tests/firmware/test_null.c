@@ -1,7 +1,9 @@
 /*
  * test_null - a load through a NULL pointer faults with a report where the
- * board guards address 0 (EBB_FW_NULL_FAULT: the STM32 boards, whose vector
- * table is not at 0), instead of reading whatever is mapped there.
+ * board guards address 0 (EBB_FW_NULL_FAULT: the ARMv7-M boards, whose MPU
+ * covers the first bytes of the map - all of the guard where the vector
+ * table is elsewhere, the table's own words where it is at 0), instead of
+ * reading whatever is mapped there.
  */
 #include "fwtest.h"
 

@@ -25,6 +25,9 @@ extern uint32_t _ebb_stack_bottom[], _estack[];
 /* Weak: a board's own linker script that places no guard gets none. */
 extern uint32_t _ebb_stack_guard[] __attribute__((weak));
 extern const uint32_t ebb_vector_table[];
+/* Its value is the NULL guard's MPU_RASR (sections.ld); 0 or undefined:
+ * no guard. */
+extern const char _ebb_null_guard_rasr[] __attribute__((weak));
 
 int main(void);
 
@@ -88,16 +91,19 @@ __attribute__((noreturn, used, cold, optimize("no-tree-loop-distribute-patterns"
         EBB_CM_MPU_RNR = 0;
         EBB_CM_MPU_RBAR = (uint32_t)(uintptr_t)_ebb_stack_guard;
         EBB_CM_MPU_RASR = EBB_CM_MPU_RASR_XN | EBB_CM_MPU_RASR_SIZE(7) | EBB_CM_MPU_RASR_ENABLE;
-        /* Exceptions read their vectors where the table was linked; then,
-         * where that is not address 0, the first 256 bytes of the map are
-         * region 1, no access, so that a load or store through NULL (or a
-         * small offset from it) faults instead of reading the flash alias
-         * or writing nowhere.  A table linked at 0 keeps them readable. */
+        /* The NULL guard: the first bytes of the map are region 1, no
+         * access, so that a load or store through NULL (or a small offset
+         * from it) faults instead of reading code or writing nowhere.  Its
+         * size comes from the link (sections.ld): where the vector table
+         * is at 0 it covers only the table - an exception's vector fetch
+         * uses the default memory map, not the MPU's regions (ARMv7-M ARM,
+         * PMSAv7), so interrupts still find their handlers. */
         EBB_CM_VTOR = (uint32_t)(uintptr_t)ebb_vector_table;
-        if ((uintptr_t)ebb_vector_table >= 256u) {
+        uint32_t const guard = (uint32_t)(uintptr_t)_ebb_null_guard_rasr;
+        if (guard != 0) {
             EBB_CM_MPU_RNR = 1;
             EBB_CM_MPU_RBAR = 0;
-            EBB_CM_MPU_RASR = EBB_CM_MPU_RASR_XN | EBB_CM_MPU_RASR_SIZE(8) | EBB_CM_MPU_RASR_ENABLE;
+            EBB_CM_MPU_RASR = guard;
         }
         EBB_CM_MPU_CTRL = EBB_CM_MPU_CTRL_PRIVDEFENA | EBB_CM_MPU_CTRL_ENABLE;
     }
