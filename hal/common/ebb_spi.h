@@ -46,9 +46,10 @@
  * the transmit channel (tx, or the fill byte not incremented, to the data
  * register), then turns the chip's DMA requests on; the receive channel's
  * completion interrupt completes the transfer: two interrupts per transfer
- * whatever its length, none per byte.  A cancel turns the requests off,
- * aborts both channels, waits for the bytes still on the wire (at most two
- * frames: bounded by the bit rate) and discards their echoes, all before it
+ * whatever its length, none per byte.  A cancel aborts the transmit
+ * channel, waits for the bytes still on the wire (at most two frames:
+ * bounded by the bit rate) while the receive channel takes their echoes,
+ * aborts the receive channel and turns the requests off, all before it
  * returns: ebb_spi_received() is the bytes the receive channel wrote, and
  * no echo of the stopped transfer can reach the next one.  A channel's bus
  * error (a buffer the controller cannot reach: the F4's CCM RAM) ends the
@@ -118,13 +119,15 @@ typedef struct ebb_spi_ops {
      *  through.  Lock held. */
     uintptr_t (*dma_addr)(ebb_spi *spi);
     /** Turn the chip's transmit and receive DMA requests on (after both
-     *  channels started; the transmit request is up at once) or off.
-     *  Lock held or not. */
+     *  channels started; the transmit request is up at once) or off; off
+     *  also reads and drops an echo left in the receive register and
+     *  clears an overrun.  Never waits.  Lock held or not. */
     void (*dma)(ebb_spi *spi, bool on);
-    /** After the requests were turned off and both channels aborted: wait
-     *  until the bytes still on the wire are through (at most depth + 1
-     *  frames: bounded by the bit rate, never by the other end) and empty
-     *  the receive FIFO, discarding; clear an overrun.  Lock NOT held. */
+    /** After the transmit channel was stopped, the receive channel still
+     *  running: wait until the bytes still on the wire are through (at
+     *  most depth + 1 frames: bounded by the bit rate, never by the other
+     *  end), touching no data register - the receive channel takes their
+     *  echoes.  Lock NOT held. */
     void (*drain)(ebb_spi *spi);
 } ebb_spi_ops;
 

@@ -58,14 +58,18 @@ static void stop_hook(void *ctx)
  * into rx (or a one-byte sink), the transmit channel from tx (or the fill
  * byte) into the data register, each paced by the chip's request.  The
  * receive channel's completion is the transfer's: every byte's echo is in
- * memory.  A stop (cancel, or a channel's bus error) turns the requests
- * off, aborts both channels, then lets the chip drain what is still on the
- * wire (at most two frames on the STM32: one shifting, one in the transmit
- * buffer) and discard it, so that no echo is left to land in the next
- * transfer's buffer: after a DMA transfer `stale` is always 0.  (Counting
- * them as stale for the next transfer, as the interrupt path does, would
- * not do: with two echoes on the wire and nobody reading, the second
- * overruns the first and is lost, and the count with it.)  A transfer
+ * memory.  A stop (cancel, or a channel's bus error) aborts the transmit
+ * channel (no byte is handed over after it), lets the chip wait for the
+ * bytes still on the wire (at most two frames on the STM32: one shifting,
+ * one in the transmit buffer) while the receive channel takes their
+ * echoes, then aborts the receive channel and turns the requests off (the
+ * chip drops an echo the channel did not take): no echo is left to land
+ * in the next transfer's buffer, so after a DMA transfer `stale` is
+ * always 0.  (Counting them as stale for the next transfer, as the
+ * interrupt path does, would not do: with two echoes on the wire and
+ * nobody reading, the second overruns the first and is lost, and the
+ * count with it; turning the receive request off before the wire is idle
+ * would overrun the same way.)  A transfer
  * that would start with stale echoes (after a cancelled interrupt-driven
  * one) or is longer than a channel counts runs on the interrupt path. */
 
@@ -92,10 +96,10 @@ static void dma_end(ebb_spi *spi, uint32_t got, int32_t result, bool complete)
 static uint32_t dma_halt(ebb_spi *spi, bool *rx_completed)
 {
     uint32_t got = 0;
-    spi->ops->dma(spi, false);
     (void)ebb_dma_abort(spi->dma_tx, NULL);
-    *rx_completed = !ebb_dma_abort(spi->dma_rx, &got);
     spi->ops->drain(spi);
+    *rx_completed = !ebb_dma_abort(spi->dma_rx, &got);
+    spi->ops->dma(spi, false);
     return got;
 }
 
@@ -187,7 +191,7 @@ int ebb_spi_use_dma(ebb_spi *spi, struct ebb_dma_chan *tx_chan, unsigned tx_requ
                     unsigned rx_request)
 {
     EBB_REQUIRE_OR(1, spi != NULL && spi->ops != NULL, return EBB_EINVAL);
-    EBB_REQUIRE_OR(5, (tx_chan == NULL) == (rx_chan == NULL) && tx_chan != rx_chan &&
+    EBB_REQUIRE_OR(5, (tx_chan == NULL) == (rx_chan == NULL) && (tx_chan == NULL || tx_chan != rx_chan) &&
                           (tx_chan == NULL || (spi->ops->dma_addr != NULL && spi->ops->dma != NULL &&
                                                spi->ops->drain != NULL && tx_request <= 255u && rx_request <= 255u)),
                    return EBB_EINVAL);
