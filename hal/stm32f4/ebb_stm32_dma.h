@@ -68,16 +68,13 @@ typedef struct ebb_stm32_dma_stream {
  * DMAn_StreamS_IRQHandler calls ebb_stm32_dma_isr(s).
  * Contract stm32_dma:1 - s != NULL, base is DMA1 or DMA2 and stream <= 7
  *                        (always checked: nothing done).
+ * Contract stm32_dma:2 - a transfer later started on the stream has at
+ *                        most one peripheral side, and memory to memory
+ *                        runs on DMA2 only (contracts off: that transfer
+ *                        ends at once with EBB_DMA_EBUS).
  * Context: init.  Cost: a few register writes.
  */
 void ebb_stm32_dma_init(ebb_stm32_dma_stream *s, uintptr_t base, unsigned stream, unsigned irq, unsigned prio);
-
-/*
- * The stream driver's start checks what the class cannot:
- * Contract stm32_dma:2 - a transfer has at most one peripheral side, and
- *                        memory to memory runs on DMA2 only (contracts
- *                        off: the transfer ends at once with EBB_DMA_EBUS).
- */
 
 /**
  * The stream's interrupt handler's body: reports a transfer complete or a
