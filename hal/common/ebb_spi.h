@@ -153,8 +153,8 @@ struct ebb_spi {
     uint8_t stale;            /* bytes of a stopped transfer still on the
                                  wire: their echoes are dropped first */
     uint8_t depth;            /* bytes the chip may have in flight */
-    uint8_t running;          /* the interrupt may feed and complete */
-    uint8_t dma_on;           /* the transfer in flight runs on DMA */
+    uint8_t running;          /* 1: the interrupt may feed and complete;
+                                 2: the transfer runs on DMA */
     uint8_t tx_request;       /* the channels' request lines */
     uint8_t rx_request;
     uint8_t sink;             /* where the rx channel writes with rx NULL */
@@ -166,7 +166,7 @@ struct ebb_spi {
  *  in flight (its receive FIFO's depth). */
 #define EBB_SPI_INITIALIZER(ops_, base, irq_, clk_hz_, prio_, depth_)                              \
     {EBB_OP_INITIALIZER, (ops_), (void *)(uintptr_t)(base), NULL, NULL, NULL, NULL, NULL, 0, 0, 0,      \
-     (clk_hz_), (uint16_t)(irq_), (uint8_t)(prio_), 0xFFu, 0, (uint8_t)(depth_), 0, 0, 0, 0, 0}
+     (clk_hz_), (uint16_t)(irq_), (uint8_t)(prio_), 0xFFu, 0, (uint8_t)(depth_), 0, 0, 0, 0}
 
 /**
  * Set the bus up: SPI `mode`, and the fastest bit rate at or below `hz`

@@ -36,7 +36,7 @@ static void dma_stop(ebb_spi *spi);
 static void stop_hook(void *ctx)
 {
     ebb_spi *spi = ctx;
-    if (spi->dma_on) { /* set before the op started running: no race */
+    if (spi->running == 2) { /* set before the op started running: no race */
         dma_stop(spi);
         return;
     }
@@ -81,7 +81,6 @@ static void dma_end(ebb_spi *spi, uint32_t got, int32_t result, bool complete)
     ebb_irq_state s = ebb_port_lock();
     if (spi->running) {
         spi->running = 0;
-        spi->dma_on = 0;
         spi->received = spi->sent = got;
         spi->stale = 0;
         if (complete) {
@@ -152,7 +151,7 @@ static void rx_done(void *arg, int32_t result)
 static bool dma_start_locked(ebb_spi *spi)
 {
     ebb_dma_chan *const rxc = spi->dma_rx, *const txc = spi->dma_tx;
-    if (rxc == NULL || spi->stale != 0 || spi->len > rxc->max_items || spi->len > txc->max_items) {
+    if (spi->stale != 0 || spi->len > rxc->max_items || spi->len > txc->max_items) {
         return false;
     }
     uintptr_t const dr = spi->ops->dma_addr(spi);
@@ -172,15 +171,15 @@ static bool dma_start_locked(ebb_spi *spi)
         .flags = (uint8_t)(EBB_DMA_DST_PERIPH | (spi->tx != NULL ? EBB_DMA_SRC_INC : 0u)),
         .request = spi->tx_request,
     };
-    /* dma_on first: the stop hook must see the mode the channels run in. */
-    spi->dma_on = 1;
+    /* First: the stop hook must see the mode the channels run in. */
+    spi->running = 2;
     if (ebb_dma_start(rxc, &rx, rx_done, spi) != EBB_OK) {
-        spi->dma_on = 0;
+        spi->running = 1;
         return false; /* a channel another driver holds: interrupts */
     }
     if (ebb_dma_start(txc, &tx, tx_done, spi) != EBB_OK) {
         (void)ebb_dma_abort(rxc, NULL);
-        spi->dma_on = 0;
+        spi->running = 1;
         return false;
     }
     spi->ops->dma(spi, true); /* the first request: the bytes start moving */
@@ -241,7 +240,7 @@ ebb_poll_t (ebb_spi_transfer)(ebb_cx *cx, ebb_wait *w, ebb_spi *spi, const void 
         spi->len = (uint32_t)len;
         spi->sent = spi->received = 0;
         spi->running = 1;
-        if (!dma_start_locked(spi)) {
+        if (spi->dma_rx == NULL || !dma_start_locked(spi)) {
             spi->ops->start(spi);
             complete_if_done_locked(spi); /* a chip that took it all at once */
         }
@@ -261,15 +260,16 @@ ebb_poll_t (ebb_spi_transfer)(ebb_cx *cx, ebb_wait *w, ebb_spi *spi, const void 
 void ebb_spi_isr(ebb_spi *spi)
 {
     ebb_irq_state s = ebb_port_lock();
-    if (spi->dma_on) {
-        /* The channels move the bytes; the chip's sources are off: a
-         * stray interrupt, nothing to do (a stop would end the requests). */
-    } else if (spi->running) {
+    uint8_t const running = spi->running;
+    if (running == 1) {
         spi->ops->feed(spi);
         complete_if_done_locked(spi);
-    } else {
+    } else if (running == 0) {
         spi->ops->stop(spi); /* nothing in flight: quiet the chip */
         settle_locked(spi);
     }
+    /* 2: the channels move the bytes and the chip's sources are off - a
+     * stray interrupt (a pend left by an interrupt-driven transfer); a
+     * stop here would end the requests. */
     ebb_port_unlock(s);
 }
