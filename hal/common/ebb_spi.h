@@ -33,11 +33,31 @@
  *
  * Cancelling the awaiting task (a select's losing branch, a timeout,
  * ebb_task_cancel) stops the hardware before the cancel returns: the chip's
- * interrupts are off and its receive FIFO emptied; no completion comes
- * later.  The bytes already clocked stay clocked (the receive buffer holds
+ * interrupts (and DMA requests and channels) are off and its receive FIFO
+ * emptied; no completion comes later.  The bytes already clocked stay clocked (the receive buffer holds
  * the first ebb_spi_received() of them); the device saw a partial frame,
  * so deselect it.  A completion that raced the cancel is kept:
  * ebb_spi_last() says whether the last transfer completed.
+ *
+ * DMA mode: ebb_spi_use_dma() gives the bus two channels of the DMA class
+ * (ebb_dma.h), where the chip driver has the DMA hooks (the STM32F4 SPI
+ * does; the PL022 does not).  Then a transfer starts the receive channel
+ * (data register to rx; rx NULL: a one-byte sink, not incremented), then
+ * the transmit channel (tx, or the fill byte not incremented, to the data
+ * register), then turns the chip's DMA requests on; the receive channel's
+ * completion interrupt completes the transfer: two interrupts per transfer
+ * whatever its length, none per byte.  A cancel aborts the transmit
+ * channel, waits for the bytes still on the wire (at most two frames:
+ * bounded by the bit rate) while the receive channel takes their echoes,
+ * aborts the receive channel and turns the requests off, all before it
+ * returns: ebb_spi_received() is the bytes the receive channel wrote, and
+ * no echo of the stopped transfer can reach the next one.  A channel's bus
+ * error (a buffer the controller cannot reach: the F4's CCM RAM) ends the
+ * transfer the same way, READY with EBB_DMA_EBUS.  A transfer longer than
+ * a channel counts (65535 bytes on the STM32F4), or the first one after a
+ * cancelled interrupt-driven transfer whose echoes are still due, runs on
+ * interrupts instead, as it would without channels; so does one whose
+ * channel is busy with another driver's transfer.
  *
  * A chip driver's contract (ebb_spi_ops): every hook is called with the
  * port lock held, `start` and `stop` from the awaiting task, `feed` from
@@ -93,6 +113,22 @@ typedef struct ebb_spi_ops {
      *  then counts the echoes still on the wire as stale.  Also called
      *  after the last byte of a transfer came in. */
     void (*stop)(ebb_spi *spi);
+    /* The DMA mode (all three NULL: the chip has none; ebb_spi_use_dma()
+     * refuses it). */
+    /** The address of the data register both channels move bytes
+     *  through.  Lock held. */
+    uintptr_t (*dma_addr)(ebb_spi *spi);
+    /** Turn the chip's transmit and receive DMA requests on (after both
+     *  channels started; the transmit request is up at once) or off; off
+     *  also reads and drops an echo left in the receive register and
+     *  clears an overrun.  Never waits.  Lock held or not. */
+    void (*dma)(ebb_spi *spi, bool on);
+    /** After the transmit channel was stopped, the receive channel still
+     *  running: wait until the bytes still on the wire are through (at
+     *  most depth + 1 frames: bounded by the bit rate, never by the other
+     *  end), touching no data register - the receive channel takes their
+     *  echoes.  Lock NOT held. */
+    void (*drain)(ebb_spi *spi);
 } ebb_spi_ops;
 
 /** An SPI master bus.  Define it with the chip's initializer
@@ -117,7 +153,11 @@ struct ebb_spi {
     uint8_t stale;            /* bytes of a stopped transfer still on the
                                  wire: their echoes are dropped first */
     uint8_t depth;            /* bytes the chip may have in flight */
-    uint8_t running;          /* the interrupt may feed and complete */
+    uint8_t running;          /* 1: the interrupt may feed and complete;
+                                 2: the transfer runs on DMA */
+    uint8_t tx_request;       /* the channels' request lines */
+    uint8_t rx_request;
+    uint8_t sink;             /* where the rx channel writes with rx NULL */
 };
 
 /** Initializer for a chip driver's *_SPI_INITIALIZER: `ops`, its register
@@ -126,7 +166,7 @@ struct ebb_spi {
  *  in flight (its receive FIFO's depth). */
 #define EBB_SPI_INITIALIZER(ops_, base, irq_, clk_hz_, prio_, depth_)                              \
     {EBB_OP_INITIALIZER, (ops_), (void *)(uintptr_t)(base), NULL, NULL, NULL, NULL, NULL, 0, 0, 0,      \
-     (clk_hz_), (uint16_t)(irq_), (uint8_t)(prio_), 0xFFu, 0, (uint8_t)(depth_), 0}
+     (clk_hz_), (uint16_t)(irq_), (uint8_t)(prio_), 0xFFu, 0, (uint8_t)(depth_), 0, 0, 0, 0}
 
 /**
  * Set the bus up: SPI `mode`, and the fastest bit rate at or below `hz`
@@ -141,19 +181,42 @@ struct ebb_spi {
 uint32_t ebb_spi_configure(ebb_spi *spi, ebb_spi_mode mode, uint32_t hz);
 
 /**
+ * Move the bytes of `spi`'s transfers by DMA: `tx_chan` (memory to the
+ * chip, on its request line `tx_request`) and `rx_chan` (the chip to
+ * memory, `rx_request`); both NULL: back to interrupts.  The channels are
+ * the bus's from now on (another user's transfer on one makes the bus's
+ * transfers run on interrupts while it lasts).  On the STM32F4's SPI1:
+ * DMA2 stream 3 (or 5) for tx, stream 0 (or 2) for rx, request 3 both.
+ * Returns EBB_OK, EBB_EINVAL or EBB_EBUSY (nothing changed).
+ * Contract spi:1 - spi != NULL and initialised (always checked: EBB_EINVAL).
+ * Contract spi:5 - both channels or neither, two different ones, the chip
+ *                  driver has the DMA hooks, requests <= 255 (always
+ *                  checked: EBB_EINVAL).
+ * Contract spi:3 - no transfer is in flight (always checked: EBB_EBUSY).
+ * Context: init, or a task between transfers.  Cost: a few stores.
+ */
+int ebb_spi_use_dma(ebb_spi *spi, struct ebb_dma_chan *tx_chan, unsigned tx_request, struct ebb_dma_chan *rx_chan,
+                    unsigned rx_request);
+
+/**
  * Awaitable: send `len` bytes from `tx` (NULL: the fill byte 0xFF) while
  * receiving `len` bytes into `rx` (NULL: discard), then READY with
  * *result = len.  READY at once with *result = EBB_EBUSY (nothing
- * touched) while another transfer runs on `spi`; with 0 for len 0.  The
- * buffers must stay valid until READY or cancelled.  Cancelled: the
- * hardware stops before the cancel returns (see the file comment).
+ * touched) while another transfer runs on `spi`; with 0 for len 0; in
+ * DMA mode with EBB_DMA_EBUS if a channel reported a bus error (the
+ * transfer stopped as for a cancel).  The buffers must stay valid (and
+ * untouched by the CPU, in DMA mode) until READY or cancelled.
+ * Cancelled: the hardware stops before the cancel returns (see the file
+ * comment).
  * Contract spi:1 - spi != NULL and initialised (always checked: READY
  *                  with EBB_EINVAL).
  * Contract spi:4 - len <= INT32_MAX (always checked: READY with EBB_EINVAL).
  * Contract op:*, wait:2, wait:3 as ebb_op_wait().
  * Context: task.  Cost: the chip's start (a FIFO's worth of stores), then
  * one interrupt per FIFO refill (per byte on a chip with one data
- * register); O(1) per poll.
+ * register); in DMA mode two channel starts, then one interrupt per
+ * channel for the whole transfer; O(1) per poll.  A cancel in DMA mode
+ * waits up to two frames for the wire to drain.
  */
 EBB_AWAITABLE ebb_poll_t ebb_spi_transfer(ebb_cx *cx, ebb_wait *w, ebb_spi *spi, const void *tx, void *rx,
                                           size_t len, int32_t *result);
@@ -183,7 +246,10 @@ static inline bool ebb_spi_last(const ebb_spi *spi)
 }
 
 /** Bytes of the current or last transfer received so far (after a cancel:
- *  the bytes written to its rx buffer).  Context: any.  Cost: one load. */
+ *  the bytes written to its rx buffer; in DMA mode the count is only
+ *  updated at the end: after a cancel, the bytes the receive channel
+ *  wrote; after EBB_DMA_EBUS, those known written, 0 if the receive
+ *  channel failed).  Context: any.  Cost: one load. */
 static inline uint32_t ebb_spi_received(const ebb_spi *spi) { return spi->received; }
 
 /* ---- for chip drivers (lock held) ---- */

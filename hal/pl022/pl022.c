@@ -109,7 +109,9 @@ static uint32_t configure(ebb_spi *spi, ebb_spi_mode mode, uint32_t hz)
     return rate;
 }
 
-const ebb_spi_ops ebb_pl022_spi_ops = {configure, start, feed, stop};
+/* No DMA hooks: the PL022's DMA requests (DMACR) are not driven; QEMU's
+ * PL081 would not serve them anyway (docs/drivers.md). */
+const ebb_spi_ops ebb_pl022_spi_ops = {configure, start, feed, stop, NULL, NULL, NULL};
 
 void ebb_pl022_loopback(ebb_spi *spi, bool on)
 {

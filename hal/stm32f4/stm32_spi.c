@@ -50,6 +50,41 @@ static void stop(ebb_spi *spi)
     take(spi);
 }
 
+/* ---- the DMA mode (RM0390 26.3.9) ---- */
+
+static uintptr_t dma_addr(ebb_spi *spi) { return (uintptr_t)&regs_of(spi)->DR; }
+
+/* Both requests at once: RXNE's goes to the receive stream, TXE's (set
+ * now: the transmit buffer is empty) to the transmit stream.  No
+ * interrupt source: the streams' completions end the transfer.  Off: an
+ * echo the receive stream did not take is read and dropped, and the SR
+ * read after it clears an overrun (RM0390: DR then SR). */
+static void dma(ebb_spi *spi, bool on)
+{
+    regs_of(spi)->CR2 = on ? EBB_STM32_SPI_CR2_RXDMAEN | EBB_STM32_SPI_CR2_TXDMAEN : 0;
+    if (!on && (regs_of(spi)->SR & EBB_STM32_SPI_SR_RXNE)) {
+        (void)EBB_STM32_SPI_DR_READ(regs_of(spi));
+        (void)regs_of(spi)->SR;
+    }
+}
+
+/* The transmit stream is stopped: at most two frames are on the wire, one
+ * shifting and one in the transmit buffer, and the receive stream takes
+ * their echoes.  Wait for TXE set and BSY clear (RM0390's end of a
+ * transfer), reading SR only - DR is the stream's.  The bound: two frames
+ * are 16 SCK periods of 2^(BR+1) PCLK cycles each, and every turn reads
+ * SR over the APB, at least one PCLK cycle: 16 << (BR+1) turns (32 at the
+ * fastest rate, 4096 at the slowest) are more than the wire takes; the
+ * count only guards against a clock that stopped. */
+static void drain(ebb_spi *spi)
+{
+    uint32_t const br = (regs_of(spi)->CR1 >> 3) & 7u;
+    uint32_t turns = 16u << (br + 1u);
+    while ((regs_of(spi)->SR & (EBB_STM32_SPI_SR_TXE | EBB_STM32_SPI_SR_BSY)) != EBB_STM32_SPI_SR_TXE && turns != 0) {
+        turns--;
+    }
+}
+
 /* cold: set-up code, compiled for size and kept off the hot path. */
 __attribute__((cold)) static uint32_t configure(ebb_spi *spi, ebb_spi_mode mode, uint32_t hz)
 {
@@ -97,4 +132,4 @@ __attribute__((cold)) static uint32_t configure(ebb_spi *spi, ebb_spi_mode mode,
     return rate;
 }
 
-const ebb_spi_ops ebb_stm32_spi_ops = {configure, start, feed, stop};
+const ebb_spi_ops ebb_stm32_spi_ops = {configure, start, feed, stop, dma_addr, dma, drain};

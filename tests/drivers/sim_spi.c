@@ -13,6 +13,7 @@ unsigned sim_spi_shift_ticks;
 bool sim_spi_loopback;
 unsigned long sim_spi_overruns, sim_spi_irqs, sim_spi_bytes;
 bool sim_spi_nvic_enabled;
+const struct sim_more *sim_more;
 
 static bool tx_full, shifting, rxne, nvic_pending, raised;
 static uint8_t tx_byte, shift_byte, rx_byte;
@@ -34,8 +35,8 @@ static void load_shifter(void)
     }
 }
 
-/* One bus tick. */
-static void tick(void)
+/* One bus tick of the SPI. */
+static void spi_tick(void)
 {
     if (!(sim_spi.CR1 & EBB_STM32_SPI_CR1_SPE)) {
         return;
@@ -50,6 +51,16 @@ static void tick(void)
         rxne = true;
     }
     load_shifter();
+}
+
+/* One bus tick: the SPI, then the other blocks (the DMA streams serve
+ * the requests the SPI raised). */
+static void tick(void)
+{
+    spi_tick();
+    if (sim_more != NULL) {
+        sim_more->tick();
+    }
 }
 
 /* SR as the hardware shows it; latch the line into the NVIC. */
@@ -88,12 +99,16 @@ static void deliver(void)
 
 void *sim_periph(uintptr_t addr)
 {
-    if (addr == EBB_STM32_SPI1_BASE) {
+    void *blk = addr == EBB_STM32_SPI1_BASE ? (void *)&sim_spi : sim_more != NULL ? sim_more->block(addr) : NULL;
+    if (blk != NULL) {
         tick();
         sync();
         deliver(); /* an unmasked interrupt lands before this access */
+        if (sim_more != NULL) {
+            sim_more->deliver();
+        }
         sync();
-        return &sim_spi;
+        return blk;
     }
     if (addr == 0x40023800u) {
         return &sim_rcc;
@@ -148,16 +163,21 @@ void sim_spi_run(unsigned long ticks)
         tick();
         sync();
         deliver();
+        if (sim_more != NULL) {
+            sim_more->deliver();
+        }
     }
 }
 
 bool sim_spi_busy(void) { return shifting || tx_full; }
+bool sim_spi_rxne(void) { return rxne; }
+bool sim_spi_txe(void) { return !tx_full; }
 
 void sim_spi_finish_shift(void *unused)
 {
     (void)unused;
     for (unsigned i = 0; i < 1000u && sim_spi_busy(); i++) {
-        tick();
+        spi_tick();
     }
     sync();
 }
@@ -168,6 +188,8 @@ void ebb_cm_irq_enable(unsigned irq)
     if (irq == EBB_STM32_IRQ_SPI1) {
         sim_spi_nvic_enabled = true;
         deliver();
+    } else if (sim_more != NULL) {
+        sim_more->nvic(irq, SIM_NVIC_ENABLE);
     }
 }
 
@@ -175,6 +197,8 @@ void ebb_cm_irq_disable(unsigned irq)
 {
     if (irq == EBB_STM32_IRQ_SPI1) {
         sim_spi_nvic_enabled = false;
+    } else if (sim_more != NULL) {
+        sim_more->nvic(irq, SIM_NVIC_DISABLE);
     }
 }
 
@@ -189,5 +213,7 @@ void ebb_cm_irq_pend(unsigned irq)
     if (irq == EBB_STM32_IRQ_SPI1) {
         nvic_pending = true;
         deliver();
+    } else if (sim_more != NULL) {
+        sim_more->nvic(irq, SIM_NVIC_PEND);
     }
 }

@@ -19,7 +19,8 @@
  * (counted; the driver must never cause one).  The line is high while
  * RXNEIE and RXNE, or TXEIE and TXE, are set; the NVIC latches it, clears
  * pending on entry, re-pends at exit if it is still high, and takes a
- * software pend (ebb_cm_irq_pend) too.  Not modelled: CRC, modes other
+ * software pend (ebb_cm_irq_pend) too.  With RXDMAEN / TXDMAEN set,
+ * RXNE / TXE are DMA requests, served by sim_dma.c.  Not modelled: CRC, modes other
  * than 8-bit master, MODF, the bit-level timing of CPOL/CPHA.
  */
 #ifndef SIM_SPI_H
@@ -59,5 +60,21 @@ void sim_spi_run(unsigned long ticks);
 void sim_spi_finish_shift(void *unused);
 /* True while a byte waits or shifts. */
 bool sim_spi_busy(void);
+/* The request lines a DMA stream sees: RXNE, TXE. */
+bool sim_spi_rxne(void);
+bool sim_spi_txe(void);
+
+/* Other simulated blocks on the same bus (sim_dma.c): looked up by
+ * sim_periph() for addresses other than SPI1's and RCC's, ticked at every
+ * bus tick after the SPI, their interrupts delivered before each access,
+ * their NVIC lines' calls forwarded. */
+enum { SIM_NVIC_ENABLE, SIM_NVIC_DISABLE, SIM_NVIC_PEND };
+struct sim_more {
+    void *(*block)(uintptr_t addr); /* NULL: not one of theirs */
+    void (*tick)(void);
+    void (*deliver)(void);
+    void (*nvic)(unsigned irq, int what);
+};
+extern const struct sim_more *sim_more;
 
 #endif
