@@ -14,7 +14,7 @@
  * fall-back to interrupts (too long, stale echoes of a cancelled
  * interrupt-driven transfer); contracts spi:3 and spi:5.
  */
-#include <setjmp.h>
+#include <setjmp.h> /* cmocka.h needs it first */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -23,6 +23,7 @@
 #include <cmocka.h>
 
 #include "ebb/ebb.h"
+#include "expect_panic.h"
 #include "ebb_cortex_m.h"
 #include "ebb_host.h"
 #include "sim_dma.h"
@@ -393,39 +394,14 @@ static void test_stale_echo_then_dma(void **state)
     assert_true(seen > 5);
 }
 
-static jmp_buf panic_jmp;
-static const char *panic_module;
-static int panic_id;
-static void on_panic(const char *module, int id)
-{
-    panic_module = module;
-    panic_id = id;
-    longjmp(panic_jmp, 1);
-}
-
 static void test_contracts(void **state)
 {
     (void)state;
     setup_bus(40, false);
-    ebb_host_set_panic_hook(on_panic);
-    if (setjmp(panic_jmp) == 0) {
-        (void)ebb_spi_use_dma(&spi, &txs.dma, 3, NULL, 3);
-        fail();
-    }
-    assert_string_equal(panic_module, "spi");
-    assert_int_equal(panic_id, 5);
-    if (setjmp(panic_jmp) == 0) {
-        (void)ebb_spi_use_dma(&spi, &txs.dma, 3, &txs.dma, 3);
-        fail();
-    }
-    assert_int_equal(panic_id, 5);
+    EXPECT_PANIC("spi", 5, (void)ebb_spi_use_dma(&spi, &txs.dma, 3, NULL, 3));
+    EXPECT_PANIC("spi", 5, (void)ebb_spi_use_dma(&spi, &txs.dma, 3, &txs.dma, 3));
     start_user(8, 0, false, false);
-    if (setjmp(panic_jmp) == 0) {
-        (void)ebb_spi_use_dma(&spi, NULL, 0, NULL, 0);
-        fail();
-    }
-    assert_int_equal(panic_id, 3);
-    ebb_host_set_panic_hook(NULL);
+    EXPECT_PANIC("spi", 3, (void)ebb_spi_use_dma(&spi, NULL, 0, NULL, 0));
     run_to_end(); /* still on DMA */
     assert_int_equal(sim_dma_items[1][RX_S], 8);
 }

@@ -11,7 +11,7 @@
  * dropped, not taken for the next one's); the last echo landing inside
  * each critical section of a cancel, or of a start, loses nothing.
  */
-#include <setjmp.h>
+#include <setjmp.h> /* cmocka.h needs it first */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -20,6 +20,7 @@
 #include <cmocka.h>
 
 #include "ebb/ebb.h"
+#include "expect_panic.h"
 #include "ebb_host.h"
 #include "sim_spi.h"
 
@@ -230,42 +231,16 @@ static void test_echo_in_every_critical_section_of_a_start(void **state)
 }
 
 /* Misuse: contracts with their fallbacks. */
-static jmp_buf panic_jmp;
-static const char *panic_module;
-static int panic_id;
-static void on_panic(const char *module, int id)
-{
-    panic_module = module;
-    panic_id = id;
-    longjmp(panic_jmp, 1);
-}
-
 static void test_contracts(void **state)
 {
     (void)state;
     setup_bus(1, false);
-    ebb_host_set_panic_hook(on_panic);
-    if (setjmp(panic_jmp) == 0) {
-        (void)ebb_spi_configure(&spi, (ebb_spi_mode)4, 1000u);
-        fail();
-    }
-    assert_string_equal(panic_module, "spi");
-    assert_int_equal(panic_id, 2);
-    if (setjmp(panic_jmp) == 0) {
-        (void)ebb_spi_configure(&spi, EBB_SPI_MODE0, 0);
-        fail();
-    }
-    assert_int_equal(panic_id, 2);
+    EXPECT_PANIC("spi", 2, (void)ebb_spi_configure(&spi, (ebb_spi_mode)4, 1000u));
+    EXPECT_PANIC("spi", 2, (void)ebb_spi_configure(&spi, EBB_SPI_MODE0, 0));
     setup_bus(40, false);
-    ebb_host_set_panic_hook(on_panic);
     start_user(8, 0); /* running */
     assert_true(ebb_spi_busy(&spi));
-    if (setjmp(panic_jmp) == 0) {
-        (void)ebb_spi_configure(&spi, EBB_SPI_MODE0, 1000000u);
-        fail();
-    }
-    assert_int_equal(panic_id, 3);
-    ebb_host_set_panic_hook(NULL);
+    EXPECT_PANIC("spi", 3, (void)ebb_spi_configure(&spi, EBB_SPI_MODE0, 1000000u));
     run_to_end();
     /* Slower than the divider reaches: no rate, nothing changed. */
     assert_int_equal(ebb_spi_configure(&spi, EBB_SPI_MODE3, 1000u), 0);

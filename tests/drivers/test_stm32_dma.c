@@ -11,7 +11,7 @@
  * abort; the transfer ending inside each critical section of a cancel
  * loses nothing; contracts stm32_dma:1 and :2.
  */
-#include <setjmp.h>
+#include <setjmp.h> /* cmocka.h needs it first */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -20,6 +20,7 @@
 #include <cmocka.h>
 
 #include "ebb/ebb.h"
+#include "expect_panic.h"
 #include "ebb_cortex_m.h"
 #include "ebb_host.h"
 #include "sim_dma.h"
@@ -257,41 +258,20 @@ static void test_end_in_every_critical_section_of_a_cancel(void **state)
     assert_true(stopped > 0);
 }
 
-static jmp_buf panic_jmp;
-static const char *panic_module;
-static int panic_id;
-static void on_panic(const char *module, int id)
-{
-    panic_module = module;
-    panic_id = id;
-    longjmp(panic_jmp, 1);
-}
-
 static void test_contracts(void **state)
 {
     (void)state;
     setup();
-    ebb_host_set_panic_hook(on_panic);
-    if (setjmp(panic_jmp) == 0) {
-        ebb_stm32_dma_init(&stream1, EBB_STM32_DMA2_BASE, 8, EBB_STM32_IRQ_DMA2_STREAM(7), 3);
-        fail();
-    }
-    assert_string_equal(panic_module, "stm32_dma");
-    assert_int_equal(panic_id, 1);
-    ebb_host_set_panic_hook(NULL);
+    EXPECT_PANIC("stm32_dma", 1,
+                 ebb_stm32_dma_init(&stream1, EBB_STM32_DMA2_BASE, 8, EBB_STM32_IRQ_DMA2_STREAM(7), 3));
     ebb_stm32_dma_init(&stream1, EBB_STM32_DMA1_BASE, 4, EBB_STM32_IRQ_DMA1_STREAM(4), 3);
     assert_true(sim_rcc.AHB1ENR & EBB_STM32_RCC_AHB1ENR_DMA1EN);
-    ebb_host_set_panic_hook(on_panic);
     ebb_dma_xfer const x = {.src = (uintptr_t)src, .dst = (uintptr_t)dst, .len = 4, .width = 1,
                             .flags = EBB_DMA_SRC_INC | EBB_DMA_DST_INC};
-    if (setjmp(panic_jmp) == 0) {
+    EXPECT_PANIC("stm32_dma", 2, {
         int const rc = ebb_dma_start(&stream1.dma, &x, NULL, NULL); /* memory to memory on DMA1 */
         (void)rc;
-        fail();
-    }
-    assert_string_equal(panic_module, "stm32_dma");
-    assert_int_equal(panic_id, 2);
-    ebb_host_set_panic_hook(NULL);
+    });
     assert_int_equal(sim_dma[0].S[4].CR & EBB_STM32_DMA_CR_EN, 0); /* nothing started */
 }
 
