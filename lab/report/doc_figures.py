@@ -41,7 +41,8 @@ PRIMITIVE_OPS = ["sem_give(1_waiter)+take(handed)", "sem_give(1_waiter)", "sem_t
                  "sem_give(no_waiter)", "sem_take(available)", "sem_try_take", "pool_try_alloc+free",
                  "pool_try_alloc", "pool_free(no_waiter)", "pool_alloc(available)"]
 FMT_OPS = ["fmt(14_bytes+%u+%lu)", "fmt(%lu,10_digits)", "fmt(%llu,20_digits)", "fmt(%08lx)"]
-SPI_OPS = ["spi_transfer(set_up,8B)", "spi_isr(next_byte)", "spi_isr(last_byte+complete)", "spi_transfer(ready)"]
+SPI_OPS = ["spi_transfer(set_up,8B)", "spi_isr(next_byte)", "spi_isr(last_byte+complete)", "spi_transfer(ready)",
+           "spi_transfer(dma_set_up,8B)", "spi_transfer(dma_cancel)"]
 FIGURES = [("docs/primitives.md", None, "ops", name) for name in PRIMITIVE_OPS] + [
     ("docs/drivers.md", None, "ops", name) for name in SPI_OPS] + [
     ("docs/api.md", None, "ops", name) for name in FMT_OPS] + [
