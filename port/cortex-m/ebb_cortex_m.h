@@ -50,6 +50,8 @@ extern "C" {
 #define EBB_CM_MPU_RNR EBB_CM_REG(0xE000ED98u)
 #define EBB_CM_MPU_RBAR EBB_CM_REG(0xE000ED9Cu)
 #define EBB_CM_MPU_RASR EBB_CM_REG(0xE000EDA0u)
+#define EBB_CM_MPU_RLAR EBB_CM_REG(0xE000EDA0u)  /* ARMv8-M: RASR's place */
+#define EBB_CM_MPU_MAIR0 EBB_CM_REG(0xE000EDC0u) /* ARMv8-M */
 #define EBB_CM_DHCSR EBB_CM_REG(0xE000EDF0u)
 #define EBB_CM_DEMCR EBB_CM_REG(0xE000EDFCu)
 
@@ -67,6 +69,14 @@ extern "C" {
 #define EBB_CM_MPU_RASR_ENABLE (1u << 0)
 #define EBB_CM_MPU_RASR_SIZE(log2) (((uint32_t)(log2) - 1u) << 1)
 #define EBB_CM_MPU_RASR_XN (1u << 28) /* AP = 000: no access, at any privilege */
+/* PMSAv8 (ARMv8-M ARM B3.13): RBAR's XN (AP = 00: privileged read/write,
+ * SH = 00), RLAR's attribute index and enable; MAIR attribute bytes. */
+#define EBB_CM_MPU_RBAR_XN (1u << 0)
+#define EBB_CM_MPU_RLAR_ATTR(i) ((uint32_t)(i) << 1)
+#define EBB_CM_MPU_RLAR_EN (1u << 0)
+#define EBB_CM_MAIR_NORMAL_WT 0xAAu   /* write-through, read-allocate */
+#define EBB_CM_MAIR_NORMAL_WBWA 0xFFu /* write-back, read/write-allocate */
+#define EBB_CM_MAIR_DEVICE 0x04u      /* Device-nGnRE */
 #define EBB_CM_FPCCR_ASPEN (1u << 31)
 #define EBB_CM_FPCCR_LSPEN (1u << 30)
 #define EBB_CM_DHCSR_C_DEBUGEN (1u << 0)

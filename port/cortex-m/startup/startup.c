@@ -28,6 +28,8 @@ extern const uint32_t ebb_vector_table[];
 /* Its value is the NULL guard's MPU_RASR (sections.ld); 0 or undefined:
  * no guard. */
 extern const char _ebb_null_guard_rasr[] __attribute__((weak));
+/* Its value is the NULL guard's size as a power of two (sections.ld). */
+extern const char _ebb_null_guard_log2[] __attribute__((weak));
 
 int main(void);
 
@@ -82,6 +84,33 @@ __attribute__((noreturn, used, cold, optimize("no-tree-loop-distribute-patterns"
      * that neither moves SP past it nor writes (ARMv8-M ARM, B3.19). */
     if (_ebb_stack_guard != NULL) {
         __asm volatile("msr msplim, %0" : : "r"(_ebb_stack_bottom) : "memory");
+    }
+    /* The NULL guard.  The ARMv8-M MPU has no no-access permission, so
+     * the guard is what no region covers: with PRIVDEFENA clear, five
+     * regions give back the architecture's default map (ARMv8-M ARM, the
+     * system address map: code write-through, SRAM and external RAM
+     * write-back, the peripheral and device ranges Device and never
+     * executed) from the end of the guard up, and an access below it
+     * faults.  The guard's size comes from the link, as on ARMv7-M
+     * (sections.ld); the system range (0xE0000000 up) keeps its default
+     * map whatever the MPU says.  Left off without five regions or a
+     * guard size. */
+    unsigned const guard_log2 = (unsigned)(uintptr_t)_ebb_null_guard_log2;
+    if (((EBB_CM_MPU_TYPE >> 8) & 0xFFu) >= 5u && guard_log2 >= 5u) {
+        static const uint32_t map[5][2] = {
+            {0x00000000u, 0x1FFFFFE0u | EBB_CM_MPU_RLAR_ATTR(0)},
+            {0x20000000u, 0x3FFFFFE0u | EBB_CM_MPU_RLAR_ATTR(1)},
+            {0x40000000u | EBB_CM_MPU_RBAR_XN, 0x5FFFFFE0u | EBB_CM_MPU_RLAR_ATTR(2)},
+            {0x60000000u, 0x9FFFFFE0u | EBB_CM_MPU_RLAR_ATTR(1)},
+            {0xA0000000u | EBB_CM_MPU_RBAR_XN, 0xDFFFFFE0u | EBB_CM_MPU_RLAR_ATTR(2)},
+        };
+        EBB_CM_MPU_MAIR0 = EBB_CM_MAIR_NORMAL_WT | EBB_CM_MAIR_NORMAL_WBWA << 8 | EBB_CM_MAIR_DEVICE << 16;
+        for (uint32_t r = 0; r < 5u; r++) {
+            EBB_CM_MPU_RNR = r;
+            EBB_CM_MPU_RBAR = map[r][0] | (r == 0 ? 1u << guard_log2 : 0u);
+            EBB_CM_MPU_RLAR = map[r][1] | EBB_CM_MPU_RLAR_EN;
+        }
+        EBB_CM_MPU_CTRL = EBB_CM_MPU_CTRL_ENABLE;
     }
 #else
     /* The stack guard as MPU region 0, no access and never executed, the
