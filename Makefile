@@ -74,7 +74,7 @@ test: host host-clang firmware showdown-picolibc
 	JOBS=$(JOBS) sh tests/boards/make_debug.sh $(RUN_BOARDS)
 	sh scripts/showdown_run.sh
 	JOBS=$(JOBS) sh scripts/trace_test.sh
-	python3 lab/report/size_table.py --jobs $(JOBS)
+	python3 lab/report/size_table.py --jobs $(JOBS) --check docs/sizes.md
 	sh lab/report/showdown.sh --budget
 	@echo "make test: all suites passed"
 

@@ -4,7 +4,7 @@ own .c files: Cortex-M port.c and semihost.c, RISC-V port.c, plic.c and
 swi.c) compiled at -O3 and at -Os for each target's CPU, and the blinky
 example as each board's build links it.
 
-    lab/report/size_table.py [--build DIR] [--write FILE] [--jobs N]
+    lab/report/size_table.py [--build DIR] [--write FILE | --check FILE] [--jobs N]
 
 The core is compiled here, straight from the sources, with the flags of
 each target (-ffunction-sections -fdata-sections, no LTO); its figures are
@@ -12,7 +12,8 @@ the sums over the objects (arm-none-eabi-size), i.e. everything the library
 offers - an application links only what it uses.  Blinky's figures are
 those of build/<preset>/apps/examples/blinky/blinky.elf (the board presets
 build -O3), or "not built" when that tree is missing.  --write replaces the
-table between the markers in FILE (docs/sizes.md); make test prints it.
+table between the markers in FILE (docs/sizes.md); --check fails unless
+FILE holds the table measured, which make test runs.
 """
 import argparse
 import concurrent.futures
@@ -118,6 +119,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--write", help="replace the table between the markers in this file")
+    ap.add_argument("--check", help="exit 1 unless this file's table is the one measured")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     a = ap.parse_args()
     t = table(a.build, a.jobs)
@@ -126,6 +128,13 @@ def main():
         text = open(a.write).read()
         i, j = text.index(BEGIN) + len(BEGIN), text.index(END)
         open(a.write, "w").write(text[:i] + "\n" + t + text[j:])
+    if a.check:
+        text = open(a.check).read()
+        i, j = text.index(BEGIN) + len(BEGIN), text.index(END)
+        if text[i:j] != "\n" + t:
+            sys.stderr.write(f"size_table: {a.check} quotes other sizes than measured; "
+                             f"rewrite it with --write {a.check}\n")
+            return 1
     return 0
 
 
