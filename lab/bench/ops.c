@@ -125,6 +125,7 @@ __attribute__((noinline)) static void measure_fmt(void)
 
 #if EBB_BOARD_HAS_SPI
 #include "ebb_stm32_dma.h"
+#include "ebb_stm32_i2c.h"
 
 /* The SPI class with the board's chip driver (ebb_spi.h), an 8-byte
  * transfer taken apart: the set-up (the first poll: the operation started,
@@ -199,6 +200,45 @@ __attribute__((noinline)) static void measure_spi_dma(void)
     (void)ebb_spi_use_dma(ebb_board_spi, NULL, 0u, NULL, 0u);
 }
 
+/* The I2C class with the STM32F4 driver (ebb_i2c.h, ebb_stm32_i2c.h): a
+ * 4-byte write to a device's address, its first poll (the operation
+ * started, its timeout armed, START asked for) and a cancel of the
+ * awaiting task (the timeout disarmed; the peripheral, which has not
+ * become master, reset and programmed again).  QEMU models no F4 I2C (its
+ * registers read 0): no event ever comes, so only these two can be
+ * driven; the event handlers' costs are not measured here. */
+static ebb_stm32_i2c i2c1;
+static const uint8_t i2c_out[4] = {0x10, 1, 2, 3};
+static ebb_poll_t i2c_prober_poll(ebb_task *self, ebb_cx *cx)
+{
+    struct spi_prober *p = EBB_CONTAINER_OF(self, struct spi_prober, task);
+    if (ebb_cx_cancelling(cx)) { /* the cancel's poll: the await's own path only */
+        return EBB_POLL(ebb_i2c_transfer)(cx, &p->wait, &i2c1.bus, 0x50u, i2c_out, 4, NULL, 0, &p->result);
+    }
+    MEASURE("i2c_transfer(set_up,4B)",
+            sink = EBB_POLL(ebb_i2c_transfer)(cx, &p->wait, &i2c1.bus, 0x50u, i2c_out, 4, NULL, 0, &p->result));
+    return sink;
+}
+
+__attribute__((noinline)) static void measure_i2c(void)
+{
+    ebb_stm32_i2c_init(&i2c1, EBB_STM32_I2C1_BASE, EBB_STM32_IRQ_I2C1_EV, EBB_STM32_IRQ_I2C1_ER, 42000000u,
+                       100000u, 3u);
+    spi_prober.task = (ebb_task)EBB_TASK_INITIALIZER(i2c_prober_poll);
+    (void)ebb_task_spawn(&exec, &spi_prober.task);
+    (void)ebb_executor_poll(&exec);
+    if (!ebb_i2c_busy(&i2c1.bus)) {
+        ebb_board_puts("i2c: the transfer did not start\n");
+        ebb_board_exit(1);
+    }
+    int rc = EBB_EINVAL;
+    MEASURE("i2c_transfer(cancel)", rc = ebb_task_cancel(&spi_prober.task));
+    if (rc != EBB_OK || ebb_i2c_busy(&i2c1.bus)) {
+        ebb_board_puts("i2c: the transfer did not stop\n");
+        ebb_board_exit(1);
+    }
+}
+
 __attribute__((noinline)) static void measure_spi(void)
 {
     (void)ebb_spi_configure(ebb_board_spi, EBB_SPI_MODE0, 1000000u);
@@ -211,6 +251,7 @@ __attribute__((noinline)) static void measure_spi(void)
         ebb_board_exit(1);
     }
     measure_spi_dma();
+    measure_i2c();
 }
 #endif
 

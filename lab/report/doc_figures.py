@@ -43,8 +43,10 @@ PRIMITIVE_OPS = ["sem_give(1_waiter)+take(handed)", "sem_give(1_waiter)", "sem_t
 FMT_OPS = ["fmt(14_bytes+%u+%lu)", "fmt(%lu,10_digits)", "fmt(%llu,20_digits)", "fmt(%08lx)"]
 SPI_OPS = ["spi_transfer(set_up,8B)", "spi_isr(next_byte)", "spi_isr(last_byte+complete)", "spi_transfer(ready)",
            "spi_transfer(dma_set_up,8B)", "spi_transfer(dma_cancel)"]
+I2C_OPS = ["i2c_transfer(set_up,4B)", "i2c_transfer(cancel)"]
 FIGURES = [("docs/primitives.md", None, "ops", name) for name in PRIMITIVE_OPS] + [
     ("docs/drivers.md", None, "ops", name) for name in SPI_OPS] + [
+    ("docs/dma-i2c.md", None, "ops", name) for name in I2C_OPS] + [
     ("docs/api.md", None, "ops", name) for name in FMT_OPS] + [
     ("docs/design.md", "pender call per yield: {} instructions from the yield to the next task's first statement",
      "ops", "yield(to_next_task)"),
