@@ -86,6 +86,7 @@ FIGURES = [("docs/primitives.md", None, "ops", name) for name in PRIMITIVE_OPS] 
     ("docs/getting-started.md", "Cost per task: {} bytes of RAM and an", "sizes", "task_name"),
     ("docs/getting-started.md", "bytes of RAM and an {}-byte entry in flash", "sizes", "task_entry"),
     ("docs/design.md", "Its flash is the time module's `.text` ({} bytes at -O3", "text", TIME_O),
+    ("docs/api.md", "The code (`src/fmt.c`) is {} bytes at -O3", "text", "CMakeFiles/ebb.dir/src/fmt.c.obj"),
     ("docs/design.md", "EXTI15_10_IRQHandler            (interrupt context: {} instructions",
      "showdown", "interrupt_time.insn.max"),
     ("docs/interrupts.md", "on the F446 the showdown's handler takes {} instructions from its first statement",
