@@ -16,6 +16,7 @@ SIZE(signal, ebb_signal);
 SIZE(mutex, ebb_mutex);
 SIZE(list, ebb_list);
 SIZE(waitlist, ebb_waitlist);
+SIZE(pool, ebb_pool);
 /* The task table (EBB_CONFIG_TASK_REGISTRY): per task, its name pointer in
  * RAM and its entry in flash. */
 SIZE(task_name, const char *);

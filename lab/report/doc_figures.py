@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Figures quoted in the prose of the docs, measured: each entry of FIGURES
 below ties one number in a doc to the command that measures it, by the
-words around it.  The README's cost tables have their own generator
+words around it.  docs/costs.md's tables have their own generator
 (lab/report/cost_tables.py); this is for the single figures elsewhere.
 
 Sources:
@@ -11,19 +11,30 @@ Sources:
             read off with nm (as lab/report/cost_tables.py does)
   text      .text bytes of objects of the build tree (arm-none-eabi-size); the
             key names one object, or "A - B" the difference of two
+  trace     executed instructions per trace event or log call:
+            lab/bench/trace_cost.c on QEMU under -icount (ctest bench.trace_cost)
+  dma       executed instructions per PL081 DMA operation: lab/bench/dma_ops.c
+            on QEMU's mps2-an505 under -icount (check_ops.py --machine
+            mps2-an505, ctest bench.dma_ops of the mps2-an505 build)
+  pl022     executed instructions per PL022 SPI operation: lab/bench/pl022_ops.c,
+            likewise (ctest bench.pl022_ops)
   showdown  a path into the showdown's report.json (lab/report/showdown.sh
             writes build/showdown/report.json; keys as lab/bench/budget.json's)
 
-usage: lab/report/doc_figures.py [--build DIR] [--qemu QEMU] [--showdown REPORT]
-                              [--only SRC,...] [--anchors | --write | --check]
+usage: lab/report/doc_figures.py [--build DIR] [--dma-build DIR] [--qemu QEMU]
+                              [--showdown REPORT] [--only SRC,...]
+                              [--anchors | --write | --check]
   (no mode)   print each figure: quoted and measured
   --anchors   only check that every entry's words are found once in its doc
               (no measurement: the host suite runs this)
   --write     put the measured figures into the docs
   --check     exit 1 if a doc quotes another figure than measured
---only limits the run to those sources (ctest bench.doc_figures: ops,sizes,text;
-lab/report/showdown.sh --budget: showdown).  DIR is the netduinoplus2 build
-tree with lab/bench/ops.elf (default build/qemu-netduinoplus2).
+--only limits the run to those sources (ctest bench.doc_figures: ops,sizes,text,
+trace; ctest bench.doc_figures_dma of the mps2-an505 build: dma,pl022;
+lab/report/showdown.sh --budget: showdown).  --build is the netduinoplus2 build
+tree with lab/bench/ops.elf and trace_cost.elf (default build/qemu-netduinoplus2),
+--dma-build the mps2-an505 one with lab/bench/dma_ops.elf and
+pl022_ops.elf (default build/mps2-an505).
 """
 import os
 import re
@@ -41,13 +52,31 @@ PRIMITIVE_OPS = ["sem_give(1_waiter)+take(handed)", "sem_give(1_waiter)", "sem_t
                  "sem_give(no_waiter)", "sem_take(available)", "sem_try_take", "pool_try_alloc+free",
                  "pool_try_alloc", "pool_free(no_waiter)", "pool_alloc(available)"]
 FMT_OPS = ["fmt(14_bytes+%u+%lu)", "fmt(%lu,10_digits)", "fmt(%llu,20_digits)", "fmt(%08lx)"]
+TRACE_FIGURES = [
+    ("docs/tracing.md", "and writes 12 bytes: {} instructions on the Cortex-M4", "trace_event"),
+    ("docs/logging.md", "a, b)` | {} | 36 in the stream |", "log_info(2_args)"),
+    ("docs/logging.md", "`EBB_LOG_INFO(\"Button pressed\")` | {} | 12 in the stream |", "log_info(no_args)"),
+    ("docs/logging.md", "(newlib-nano) | {} | 17 of text", "snprintf(2_args)"),
+    ("docs/logging.md", "| one trace event (for comparison) | {} | 12 in the stream |", "trace_event"),
+]
+DMA_FIGURES = [
+    ("docs/dma-i2c.md", "all of `ebb::hal`): the set-up of a start {}, the completion", "dma_start(callback,setup)"),
+    ("docs/dma-i2c.md", "interrupt's handler work {}, an abort", "dma_complete(isr,callback)"),
+    ("docs/dma-i2c.md", "an abort that stops a transfer {}, a whole", "dma_abort(stopped)"),
+    ("docs/dma-i2c.md", "from its poll to its result {}.", "dma_copy(64B,awaited)"),
+]
 SPI_OPS = ["spi_transfer(set_up,8B)", "spi_isr(next_byte)", "spi_isr(last_byte+complete)", "spi_transfer(ready)",
            "spi_transfer(dma_set_up,8B)", "spi_transfer(dma_cancel)"]
 I2C_OPS = ["i2c_transfer(set_up,4B)", "i2c_transfer(cancel)"]
+PL022_OPS = ["pl022_transfer(set_up,32B)", "pl022_isr(8_echoes,8_bytes)", "pl022_isr(last_8+complete)",
+             "pl022_transfer(ready)"]
 FIGURES = [("docs/primitives.md", None, "ops", name) for name in PRIMITIVE_OPS] + [
     ("docs/drivers.md", None, "ops", name) for name in SPI_OPS] + [
     ("docs/dma-i2c.md", None, "ops", name) for name in I2C_OPS] + [
+    ("docs/drivers.md", None, "pl022", name) for name in PL022_OPS] + [
     ("docs/api.md", None, "ops", name) for name in FMT_OPS] + [
+    (doc, words, "trace", key) for doc, words, key in TRACE_FIGURES] + [
+    (doc, words, "dma", key) for doc, words, key in DMA_FIGURES] + [
     ("docs/design.md", "pender call per yield: {} instructions from the yield to the next task's first statement",
      "ops", "yield(to_next_task)"),
     ("docs/primitives.md", "(`lab/bench/ops`: `wake(idle_task)` {} instructions)", "ops", "wake(idle_task)"),
@@ -56,9 +85,15 @@ FIGURES = [("docs/primitives.md", None, "ops", name) for name in PRIMITIVE_OPS] 
     ("docs/design.md", "An `ebb_wait` ({} bytes: two links, the task and its list)", "sizes", "wait"),
     ("docs/design.md", "`ebb_timer` is {} bytes on a\n32-bit MCU", "sizes", "timer"),
     ("README.md", "task costs {} bytes of header plus its ticker", "sizes", "task_header"),
+    ("docs/design.md", "is linked into the object's `ebb_waitlist`\n({} bytes, all-zero = empty)", "sizes", "waitlist"),
+    ("docs/primitives.md", "than the {} bytes a semaphore's wait list costs", "sizes", "waitlist"),
+    ("docs/primitives.md", "plus the {}-byte pool object (32-bit MCU)", "sizes", "pool"),
+    ("docs/showdown.md", "task headers, waits ({} B: the list node", "sizes", "wait"),
+    ("docs/api.md", "the\n  executor keeps no copy of its index: {} bytes, its run queue and pender", "sizes", "executor"),
     ("docs/getting-started.md", "Cost per task: {} bytes of RAM and an", "sizes", "task_name"),
     ("docs/getting-started.md", "bytes of RAM and an {}-byte entry in flash", "sizes", "task_entry"),
     ("docs/design.md", "Its flash is the time module's `.text` ({} bytes at -O3", "text", TIME_O),
+    ("docs/api.md", "The code (`src/fmt.c`) is {} bytes at -O3", "text", "CMakeFiles/ebb.dir/src/fmt.c.obj"),
     ("docs/design.md", "EXTI15_10_IRQHandler            (interrupt context: {} instructions",
      "showdown", "interrupt_time.insn.max"),
     ("docs/interrupts.md", "on the F446 the showdown's handler takes {} instructions from its first statement",
@@ -96,14 +131,18 @@ def find(text, doc, words, key):
     return hits[0]
 
 
-def measure(sources, build, qemu, report):
+def measure(sources, build, dma_build, qemu, report):
     values = {}
-    if "ops" in sources:
-        import check_ops
-        ops = check_ops.run(qemu, os.path.join(build, "lab", "bench", "ops.elf"))
-        if ops is None:
-            raise SystemExit("doc_figures: the ops firmware failed")
-        values["ops"] = ops
+    firmware = {"ops": (build, "ops.elf", "netduinoplus2"), "trace": (build, "trace_cost.elf", "netduinoplus2"),
+                "dma": (dma_build, "dma_ops.elf", "mps2-an505"),
+                "pl022": (dma_build, "pl022_ops.elf", "mps2-an505")}
+    for src, (tree, elf, machine) in firmware.items():
+        if src in sources:
+            import check_ops
+            ops = check_ops.run(qemu, os.path.join(tree, "lab", "bench", elf), machine)
+            if ops is None:
+                raise SystemExit("doc_figures: the %s firmware failed" % elf)
+            values[src] = ops
     if "sizes" in sources:
         import cost_tables
         values["sizes"] = cost_tables.object_sizes()
@@ -132,10 +171,13 @@ def measure(sources, build, qemu, report):
 
 def main(argv):
     build = os.path.join(TOP, "build", "qemu-netduinoplus2")
+    dma_build = os.path.join(TOP, "build", "mps2-an505")
     qemu, report = "qemu-system-arm", None
-    sources = {"ops", "sizes", "text", "showdown"}
+    sources = {"ops", "sizes", "text", "trace", "dma", "pl022", "showdown"}
     if "--build" in argv:
         build = argv[argv.index("--build") + 1]
+    if "--dma-build" in argv:
+        dma_build = argv[argv.index("--dma-build") + 1]
     if "--qemu" in argv:
         qemu = argv[argv.index("--qemu") + 1]
     if "--showdown" in argv:
@@ -151,7 +193,7 @@ def main(argv):
     if "--anchors" in argv:
         print("doc_figures: %d figures, each found once in its doc" % len(FIGURES))
         return 0
-    values = measure(sources, build, qemu, report)
+    values = measure(sources, build, dma_build, qemu, report)
     wrong = 0
     updated = dict(texts)
     for doc, words, src, key in FIGURES:

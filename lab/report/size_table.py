@@ -44,8 +44,8 @@ TOOLCHAINS = {
     "RV32IMAC (machine mode)": ("riscv64-unknown-elf-gcc", "riscv", ("port.c", "plic.c", "swi.c")),
 }
 LEVELS = ["-O3", "-Os"]
-BEGIN = "<!-- size_table.py begin -->"
-END = "<!-- size_table.py end -->"
+BEGIN = "<!-- size table: lab/report/size_table.py --write docs/sizes.md -->"
+END = "<!-- end of size table -->"
 
 
 def toolchain(target):
