@@ -260,8 +260,9 @@ class Graph:
         return s
 
 
-def direct_recursion(g):
-    """A cycle of direct calls alone (Tarjan on the direct graph)."""
+def components(nodes, succ):
+    """Strongly connected components of the graph `succ` over `nodes`
+    (Tarjan), each a sorted list, callees' components before callers'."""
     index, low, stack, on, out = {}, {}, [], set(), []
     counter = [0]
     sys.setrecursionlimit(100000)
@@ -271,7 +272,7 @@ def direct_recursion(g):
         counter[0] += 1
         stack.append(v)
         on.add(v)
-        for w in g.calls.get(v, ()):
+        for w in succ(v):
             if w not in index:
                 visit(w)
                 low[v] = min(low[v], low[w])
@@ -285,13 +286,18 @@ def direct_recursion(g):
                 comp.append(w)
                 if w == v:
                     break
-            if len(comp) > 1 or v in g.calls.get(v, ()):
-                out.append(sorted(comp))
+            out.append(sorted(comp))
 
-    for v in list(g.calls):
+    for v in nodes:
         if v not in index:
             visit(v)
     return out
+
+
+def direct_recursion(g):
+    """A cycle of direct calls alone."""
+    return [c for c in components(list(g.calls), lambda v: g.calls.get(v, ()))
+            if len(c) > 1 or c[0] in g.calls.get(c[0], ())]
 
 
 class Solver:
@@ -310,39 +316,12 @@ class Solver:
 
     def _tarjan(self):
         g = self.g
-        index, low, stack, on = {}, {}, [], set()
-        counter = [0]
-        sys.setrecursionlimit(100000)
-
-        def visit(v):
-            index[v] = low[v] = counter[0]
-            counter[0] += 1
-            stack.append(v)
-            on.add(v)
-            for w in g.succ(v):
-                if w not in g.frame:
-                    continue
-                if w not in index:
-                    visit(w)
-                    low[v] = min(low[v], low[w])
-                elif w in on:
-                    low[v] = min(low[v], index[w])
-            if low[v] == index[v]:
-                comp = []
-                while True:
-                    w = stack.pop()
-                    on.discard(w)
-                    comp.append(w)
-                    if w == v:
-                        break
-                cid = len(self.members)
-                self.members.append(sorted(comp))
-                for w in comp:
-                    self.comp[w] = cid
-
-        for v in g.frame:
-            if v not in index:
-                visit(v)
+        succ = lambda v: [w for w in g.succ(v) if w in g.frame]
+        for comp in components(list(g.frame), succ):
+            cid = len(self.members)
+            self.members.append(comp)
+            for w in comp:
+                self.comp[w] = cid
 
     def cycles(self):
         return [m for m in self.members if len(m) > 1]
