@@ -95,12 +95,12 @@ bool ebb_executor_poll(ebb_executor *ex)
             ebb_cx cx = {t, false};
             EBB__TRACE(EBB_TRACE_POLL, t, 0);
 #if EBB_CONFIG_TASK_STATS
-            uint32_t const began = ebb_profile_clock();
+            uint32_t const began = ebb__profile_now();
 #endif
             ebb_poll_t r = t->poll(t, &cx);
 #if EBB_CONFIG_TASK_STATS
             /* The claimer's fields: nobody else writes them meanwhile. */
-            t->run += ebb_profile_clock() - began;
+            t->run += ebb__profile_now() - began;
             t->polls++;
 #endif
             EBB__TRACE(EBB_TRACE_POLL_END, t, r.ready_);

@@ -3,6 +3,7 @@
 
 #if EBB_CONFIG_TRACE
 
+#include <stddef.h>
 #include <string.h>
 
 #include "ebb/contract.h"
@@ -32,6 +33,24 @@ struct ebb_trace_ring {
 } ebb_trace_ring = {0, 0, 0, 0, RING, {{0, 0, 0, 0, 0}}};
 
 
+/* A record's last word: arg, event and ctx in one store where the layout
+ * allows (little-endian: arg first), field by field elsewhere. */
+_Static_assert(offsetof(ebb_trace_record, event) == offsetof(ebb_trace_record, arg) + 2 &&
+                   offsetof(ebb_trace_record, ctx) == offsetof(ebb_trace_record, arg) + 3 &&
+                   offsetof(ebb_trace_record, arg) + 4 == sizeof(ebb_trace_record),
+               "a trace record ends in arg, event, ctx");
+static inline void set_tail(ebb_trace_record *e, uint16_t arg, uint8_t event, uint8_t ctx)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint32_t const w = (uint32_t)arg | (uint32_t)event << 16 | (uint32_t)ctx << 24;
+    memcpy((unsigned char *)e + offsetof(ebb_trace_record, arg), &w, sizeof w);
+#else
+    e->arg = arg;
+    e->event = event;
+    e->ctx = ctx;
+#endif
+}
+
 void ebb__trace(uint8_t event, const void *obj, uint16_t arg)
 {
     struct ebb_trace_ring *const r = &ebb_trace_ring;
@@ -41,11 +60,9 @@ void ebb__trace(uint8_t event, const void *obj, uint16_t arg)
         r->lost++; /* full: the undrained records are kept */
     } else {
         ebb_trace_record *const e = &r->rec[h % RING];
-        e->time = ebb_profile_clock();
+        e->time = ebb__profile_now();
         e->obj = (uint32_t)(uintptr_t)obj;
-        e->arg = arg;
-        e->event = event;
-        e->ctx = (uint8_t)EBB_PORT_TRACE_CTX();
+        set_tail(e, arg, event, (uint8_t)EBB_PORT_TRACE_CTX());
         r->head = h + 1u;
     }
     ebb_port_unlock(s);
@@ -61,7 +78,7 @@ void ebb__trace_log(unsigned level, const char *fmt, const uint64_t *args, unsig
     } else {
         uint8_t const ctx = (uint8_t)EBB_PORT_TRACE_CTX();
         ebb_trace_record *e = &r->rec[h % RING];
-        e->time = ebb_profile_clock();
+        e->time = ebb__profile_now();
         e->obj = (uint32_t)(uintptr_t)fmt;
         e->arg = (uint16_t)(level << 8 | n);
         e->event = EBB_TRACE_LOG;

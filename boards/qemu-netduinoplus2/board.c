@@ -150,11 +150,11 @@ void ebb_board_init(void)
     ebb_systick_time_init(EBB_BOARD_CORE_HZ);
 }
 
-#if EBB_CONFIG_TRACE
-/* Trace timestamps (ebb/trace.h) from QEMU's TIM2, which counts virtual
- * nanoseconds from reset with no set-up (the firmware suite's reference
- * clock, tests/firmware/ref_stm32_tim2.c): finer than ebb's microsecond
- * clock, and readable before the time driver starts. */
-uint32_t ebb_profile_clock(void) { return *(volatile uint32_t *)0x40000024u; }
+#if EBB_CONFIG_TRACE || EBB_CONFIG_TASK_STATS
+/* The profiling clock is QEMU's TIM2 (EBB_CONFIG_PROFILE_COUNTER,
+ * board.cmake), which counts virtual nanoseconds from reset with no set-up
+ * (the firmware suite's reference clock, tests/firmware/ref_stm32_tim2.c):
+ * finer than ebb's microsecond clock, and readable before the time driver
+ * starts. */
 uint32_t ebb_profile_clock_hz(void) { return 1000000000u; }
 #endif

@@ -14,6 +14,10 @@ ebb_board(
        -semihosting-config enable=on,target=native)
 ebb_public_headers(ebb_board ${EBB_SOURCE_DIR}/boards/common) # ebb_board_stm32.h
 target_compile_definitions(ebb_hal_stm32f4 PUBLIC EBB_STM32_EXTI_VIRTUAL=1)
+# The profiling clock (trace timestamps, task statistics; ebb/stats.h):
+# QEMU's TIM2 counts virtual nanoseconds from reset with no set-up - read
+# inline, one load (its rate: ebb_profile_clock_hz() in board.c).
+target_compile_definitions(ebb PUBLIC EBB_CONFIG_PROFILE_COUNTER=0x40000024u)
 # Only the button line (EXTI13) is wired: one EXTI wait list instead of 16.
 target_compile_definitions(ebb_hal_stm32f4 PUBLIC
   EBB_CONFIG_STM32_EXTI_FIRST_LINE=13 EBB_CONFIG_STM32_EXTI_LAST_LINE=13)

@@ -44,6 +44,17 @@ extern "C" {
 uint32_t ebb_profile_clock(void);
 /** Rate of ebb_profile_clock() in Hz (weak default: EBB_CONFIG_TICK_HZ). */
 uint32_t ebb_profile_clock_hz(void);
+
+/* Internal (the trace and the statistics): ebb_profile_clock(), read
+ * inline where the board named its counter (EBB_CONFIG_PROFILE_COUNTER). */
+static inline uint32_t ebb__profile_now(void)
+{
+#ifdef EBB_CONFIG_PROFILE_COUNTER
+    return *(volatile const uint32_t *)(uintptr_t)(EBB_CONFIG_PROFILE_COUNTER);
+#else
+    return ebb_profile_clock();
+#endif
+}
 #endif
 
 #if EBB_CONFIG_TASK_STATS
