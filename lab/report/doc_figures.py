@@ -26,6 +26,10 @@ Sources:
             mps2-an505, ctest bench.dma_ops of the mps2-an505 build)
   pl022     executed instructions per PL022 SPI operation: lab/bench/pl022_ops.c,
             likewise (ctest bench.pl022_ops)
+  budget    a ceiling of lab/bench/scale_budget.json (configured, not measured,
+            but quoted in prose): "log.timer_arm.0" a path into it (list
+            index as a number), "log.timer_arm@N" that a + b log2(N)
+            ceiling at N, rounded up
   showdown  a path into the showdown's report.json (lab/report/showdown.sh
             writes build/showdown/report.json; keys as lab/bench/budget.json's)
 
@@ -38,7 +42,7 @@ usage: lab/report/doc_figures.py [--build DIR] [--dma-build DIR] [--qemu QEMU]
   --write     put the measured figures into the docs
   --check     exit 1 if a doc quotes another figure than measured
 --only limits the run to those sources (ctest bench.doc_figures: ops,sizes,text,
-stack,trace; ctest bench.doc_figures_dma of the mps2-an505 build: dma,pl022;
+stack,budget,trace; ctest bench.doc_figures_dma of the mps2-an505 build: dma,pl022;
 lab/report/showdown.sh --budget: showdown).  --build is the netduinoplus2 build
 tree with lab/bench/ops.elf and trace_cost.elf (default build/qemu-netduinoplus2),
 --dma-build the mps2-an505 one with lab/bench/dma_ops.elf and
@@ -106,6 +110,14 @@ FIGURES = [("docs/primitives.md", None, "ops", name) for name in PRIMITIVE_OPS] 
     ("docs/api.md", "number ({} bytes of code for both", "text", FMT_O + ": ebb_fmt_hex32 + ebb_fmt_dec32 + digits32"),
     ("docs/api.md", "Stack: up to {} bytes on the\nCortex-M4 at -O3", "stack", FMT_O + ": ebb_fmt"),
     ("docs/api.md", "fast path (no `conv`) takes {} of them", "stack", FMT_O + ": ebb_fmt - conv"),
+    ("docs/design.md", "holds arming under {} +", "budget", "log.timer_arm.0"),
+    ("docs/design.md", "{} log2(N) instructions, cancelling", "budget", "log.timer_arm.1"),
+    ("docs/design.md", "cancelling under\n  {} +", "budget", "log.timer_cancel.0"),
+    ("docs/design.md", "{} log2(N) and an expiry", "budget", "log.timer_cancel.1"),
+    ("docs/design.md", "an expiry under {} +", "budget", "log.timer_fire.0"),
+    ("docs/design.md", "{} log2(N) (each tree level", "budget", "log.timer_fire.1"),
+    ("docs/design.md", "(6,553 of 20 bytes) arming stays under {} instructions", "budget", "log.timer_arm@6553"),
+    ("docs/design.md", "a 32-bit address space could hold, under {}.", "budget", "log.timer_arm@268435456"),
     ("docs/design.md", "EXTI15_10_IRQHandler            (interrupt context: {} instructions",
      "showdown", "interrupt_time.insn.max"),
     ("docs/interrupts.md", "on the F446 the showdown's handler takes {} instructions from its first statement",
@@ -225,6 +237,19 @@ def measure(sources, build, dma_build, qemu, report):
                     continue
                 a, _, b = k.partition(" - ")
                 values["text"][k] = text(a) - text(b) if b else text(a)
+    if "budget" in sources:
+        import json
+        import math
+        with open(os.path.join(TOP, "lab", "bench", "scale_budget.json")) as f:
+            budget = json.load(f)
+        values["budget"] = {}
+        for _, _, s, k in FIGURES:
+            if s == "budget":
+                path, at, n = k.partition("@")
+                v = budget
+                for part in path.split("."):
+                    v = v[int(part)] if isinstance(v, list) else v[part]
+                values["budget"][k] = math.ceil(v[0] + v[1] * math.log2(int(n))) if at else v
     if "stack" in sources:
         values["stack"] = {k: stack_depth(build, k) for _, _, s, k in FIGURES if s == "stack"}
     if "showdown" in sources:
@@ -242,7 +267,7 @@ def main(argv):
     build = os.path.join(TOP, "build", "qemu-netduinoplus2")
     dma_build = os.path.join(TOP, "build", "mps2-an505")
     qemu, report = "qemu-system-arm", None
-    sources = {"ops", "sizes", "text", "stack", "trace", "dma", "pl022", "showdown"}
+    sources = {"ops", "sizes", "text", "stack", "budget", "trace", "dma", "pl022", "showdown"}
     if "--build" in argv:
         build = argv[argv.index("--build") + 1]
     if "--dma-build" in argv:
