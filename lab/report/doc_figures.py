@@ -100,6 +100,7 @@ FIGURES = [("docs/primitives.md", None, "ops", name) for name in PRIMITIVE_OPS] 
     ("README.md", "task costs {} bytes of header plus its ticker", "sizes", "task_header"),
     ("docs/design.md", "is linked into the object's `ebb_waitlist`\n({} bytes, all-zero = empty)", "sizes", "waitlist"),
     ("docs/primitives.md", "than the {} bytes a semaphore's wait list costs", "sizes", "waitlist"),
+    ("docs/boards.md", "a wait list per line, {} bytes of RAM", "sizes", "waitlist"),
     ("docs/primitives.md", "plus the {}-byte pool object (32-bit MCU)", "sizes", "pool"),
     ("docs/showdown.md", "task headers, waits ({} B: the list node", "sizes", "wait"),
     ("docs/api.md", "the\n  executor keeps no copy of its index: {} bytes, its run queue and pender", "sizes", "executor"),
