@@ -35,19 +35,26 @@ endif()
 if(EBB_MICROBIT_TIME STREQUAL "systick")
   # The SysTick driver's cut constant for this machine under -icount shift
   # 6: the sample of VAL and the store that restarts the counter are 4
-  # instructions apart (256 ns), QEMU reloads one 62.5 ns period after the
-  # store, and a VAL read is on average half a period past the moment the
-  # counter took that value: 5.6 cycles, 89.5 sixteenths.  Measured by
-  # test_time's final drift (reference minus ebb) over its ~1,890 cuts:
-  # 88 -> +11.5 us, 89 -> +3.6 us, 90 -> -2.4 us (ebb ahead); with 112, the
-  # driver's Cortex-M4 default, ebb's clock is ~57 us ahead at 1.22 s and a
-  # wake comes early by the reference.  89 is the side that lags on
-  # average (T1 in ebb/driver/time_driver.h: never ahead); with the sample phase
-  # set by the code (below) one cut can still be up to 0.47 cycle ahead,
-  # and only a constant of 81 (5.096 cycles) or less could never be.
+  # instructions apart (256 ns = 4.1 cycles of 62.5 ns), QEMU reloads one
+  # 62.5 ns period after the store (1 cycle), and a VAL read is on average
+  # half a period past the moment the counter took that value: 5.6 cycles,
+  # 89.5 sixteenths.  Measured by test_time's final drift (reference minus
+  # ebb, "drift ns") over its ~1,890 cuts, in two layouts (the figure moves
+  # a little with code placement; the second at ae0b05c): 88 -> +11.5 and
+  # +12.4 us, 89 -> +3.6 and +3.9 us, 90 -> -2.4 us (ebb ahead); with 112,
+  # the driver's Cortex-M4 default, ebb's clock is ~57 us ahead at 1.22 s
+  # and a wake comes early by the reference (test_time fails).  The drift
+  # is proportional to the number of cuts and has no steps (no period
+  # counted twice or lost): it is the calibration.  89 is the side that
+  # lags on average (T1 in ebb/driver/time_driver.h: never ahead); with the
+  # sample phase set by the code (tests/settings/microbit.cmake) one cut
+  # can still be up to 0.47 cycle ahead, and only a constant of 81 (5.096
+  # cycles) or less could never be; 89 keeps the average lag small.
   # docs/boards-microbit.md.
   # (A cache variable so that the drift of another constant can be measured:
-  # cmake --preset microbit-systick -B <dir> -DEBB_MICROBIT_CUT_X16=88.)
+  # cmake --preset microbit-systick -B build/cut -DEBB_MICROBIT_CUT_X16=88,
+  # cmake --build build/cut --target test_time,
+  # ctest --test-dir build/cut -R 'fw.test_time$' -V prints the "drift ns".)
   set(EBB_MICROBIT_CUT_X16 89 CACHE STRING "SysTick cut constant, sixteenths of a cycle (microbit-systick)")
   target_compile_definitions(ebb_systick_time PRIVATE EBB_CONFIG_SYSTICK_CUT_CYCLES_X16=${EBB_MICROBIT_CUT_X16})
 endif()

@@ -10,7 +10,15 @@ Sources:
   sizes     bytes per object: lab/bench/sizeof.c compiled for the Cortex-M4 and
             read off with nm (as lab/report/cost_tables.py does)
   text      .text bytes of objects of the build tree (arm-none-eabi-size); the
-            key names one object, or "A - B" the difference of two
+            key names one object, or "A - B" the difference of two, or
+            "OBJ: f + g" the sum of those functions' sizes in OBJ (nm -S)
+  stack     bytes of stack of the deepest call chain inside one object of the
+            build tree: "OBJ: root" sums the -fstack-usage frames (the .su
+            file beside OBJ) along the deepest chain of direct calls from
+            root (objdump -dr's call relocations; a tail call counts as a
+            call); "OBJ: root - f" the deepest chain that avoids f.  A call
+            out of OBJ or a frame not "static" is refused; indirect calls
+            (a sink's) are not followed
   trace     executed instructions per trace event or log call:
             lab/bench/trace_cost.c on QEMU under -icount (ctest bench.trace_cost)
   dma       executed instructions per PL081 DMA operation: lab/bench/dma_ops.c
@@ -18,6 +26,10 @@ Sources:
             mps2-an505, ctest bench.dma_ops of the mps2-an505 build)
   pl022     executed instructions per PL022 SPI operation: lab/bench/pl022_ops.c,
             likewise (ctest bench.pl022_ops)
+  budget    a ceiling of lab/bench/scale_budget.json (configured, not measured,
+            but quoted in prose): "log.timer_arm.0" a path into it (list
+            index as a number), "log.timer_arm@N" that a + b log2(N)
+            ceiling at N, rounded up
   showdown  a path into the showdown's report.json (lab/report/showdown.sh
             writes build/showdown/report.json; keys as lab/bench/budget.json's)
 
@@ -30,7 +42,7 @@ usage: lab/report/doc_figures.py [--build DIR] [--dma-build DIR] [--qemu QEMU]
   --write     put the measured figures into the docs
   --check     exit 1 if a doc quotes another figure than measured
 --only limits the run to those sources (ctest bench.doc_figures: ops,sizes,text,
-trace; ctest bench.doc_figures_dma of the mps2-an505 build: dma,pl022;
+stack,budget,trace; ctest bench.doc_figures_dma of the mps2-an505 build: dma,pl022;
 lab/report/showdown.sh --budget: showdown).  --build is the netduinoplus2 build
 tree with lab/bench/ops.elf and trace_cost.elf (default build/qemu-netduinoplus2),
 --dma-build the mps2-an505 one with lab/bench/dma_ops.elf and
@@ -48,6 +60,7 @@ sys.path.insert(0, os.path.join(TOP, "lab", "report"))
 # Whitespace in the words matches any run of whitespace (line breaks too).
 # Words None: the doc's table row "| `key` (gloss) | figure |".
 TIME_O = "CMakeFiles/ebb.dir/src/time.c.obj"
+FMT_O = "CMakeFiles/ebb.dir/src/fmt.c.obj"
 PRIMITIVE_OPS = ["sem_give(1_waiter)+take(handed)", "sem_give(1_waiter)", "sem_take(handed)",
                  "sem_give(no_waiter)", "sem_take(available)", "sem_try_take", "pool_try_alloc+free",
                  "pool_try_alloc", "pool_free(no_waiter)", "pool_alloc(available)"]
@@ -87,13 +100,25 @@ FIGURES = [("docs/primitives.md", None, "ops", name) for name in PRIMITIVE_OPS] 
     ("README.md", "task costs {} bytes of header plus its ticker", "sizes", "task_header"),
     ("docs/design.md", "is linked into the object's `ebb_waitlist`\n({} bytes, all-zero = empty)", "sizes", "waitlist"),
     ("docs/primitives.md", "than the {} bytes a semaphore's wait list costs", "sizes", "waitlist"),
+    ("docs/boards.md", "a wait list per line, {} bytes of RAM", "sizes", "waitlist"),
     ("docs/primitives.md", "plus the {}-byte pool object (32-bit MCU)", "sizes", "pool"),
     ("docs/showdown.md", "task headers, waits ({} B: the list node", "sizes", "wait"),
     ("docs/api.md", "the\n  executor keeps no copy of its index: {} bytes, its run queue and pender", "sizes", "executor"),
     ("docs/getting-started.md", "Cost per task: {} bytes of RAM and an", "sizes", "task_name"),
     ("docs/getting-started.md", "bytes of RAM and an {}-byte entry in flash", "sizes", "task_entry"),
     ("docs/design.md", "Its flash is the time module's `.text` ({} bytes at -O3", "text", TIME_O),
-    ("docs/api.md", "The code (`src/fmt.c`) is {} bytes at -O3", "text", "CMakeFiles/ebb.dir/src/fmt.c.obj"),
+    ("docs/api.md", "The code (`src/fmt.c`) is {} bytes at -O3", "text", FMT_O),
+    ("docs/api.md", "number ({} bytes of code for both", "text", FMT_O + ": ebb_fmt_hex32 + ebb_fmt_dec32 + digits32"),
+    ("docs/api.md", "Stack: up to {} bytes on the\nCortex-M4 at -O3", "stack", FMT_O + ": ebb_fmt"),
+    ("docs/api.md", "fast path (no `conv`) takes {} of them", "stack", FMT_O + ": ebb_fmt - conv"),
+    ("docs/design.md", "holds arming under {} +", "budget", "log.timer_arm.0"),
+    ("docs/design.md", "{} log2(N) instructions, cancelling", "budget", "log.timer_arm.1"),
+    ("docs/design.md", "cancelling under\n  {} +", "budget", "log.timer_cancel.0"),
+    ("docs/design.md", "{} log2(N) and an expiry", "budget", "log.timer_cancel.1"),
+    ("docs/design.md", "an expiry under {} +", "budget", "log.timer_fire.0"),
+    ("docs/design.md", "{} log2(N) (each tree level", "budget", "log.timer_fire.1"),
+    ("docs/design.md", "(6,553 of 20 bytes) arming stays under {} instructions", "budget", "log.timer_arm@6553"),
+    ("docs/design.md", "a 32-bit address space could hold, under {}.", "budget", "log.timer_arm@268435456"),
     ("docs/design.md", "EXTI15_10_IRQHandler            (interrupt context: {} instructions",
      "showdown", "interrupt_time.insn.max"),
     ("docs/interrupts.md", "on the F446 the showdown's handler takes {} instructions from its first statement",
@@ -131,6 +156,49 @@ def find(text, doc, words, key):
     return hits[0]
 
 
+def stack_depth(build, key):
+    """The "stack" source: see the docstring."""
+    import subprocess
+    obj, _, chain = key.partition(": ")
+    root, _, avoid = chain.partition(" - ")
+    root, avoid = root.strip(), avoid.strip()
+    path = os.path.join(build, obj)
+    frames = {}
+    with open(os.path.splitext(path)[0] + ".su") as f:
+        for line in f:
+            where, size, kind = line.rstrip("\n").split("\t")
+            name = where.rsplit(":", 1)[-1]
+            if kind != "static":
+                raise SystemExit("doc_figures: %s: %s's frame is %s" % (obj, name, kind))
+            frames[name] = int(size)
+    out = subprocess.run(["arm-none-eabi-objdump", "-dr", path], check=True, capture_output=True,
+                         text=True).stdout
+    calls, fn, pending = {}, None, False
+    for line in out.splitlines():
+        m = re.match(r"^[0-9a-f]+ <([^>]+)>:$", line)
+        if m:
+            fn = m.group(1)
+            calls.setdefault(fn, set())
+            continue
+        m = re.search(r"R_ARM_THM_(?:CALL|JUMP24|JUMP19)\s+(\S+)", line)
+        if m and fn:
+            calls[fn].add(m.group(1))
+            pending = False
+            continue
+        if pending:
+            raise SystemExit("doc_figures: %s: a call in %s without a relocation" % (obj, fn))
+        pending = bool(re.search(r"\tbl\s", line))
+
+    def deepest(f, seen):
+        if f not in frames:
+            raise SystemExit("doc_figures: %s: %s calls %s, not in the object" % (obj, seen[-1], f))
+        if f in seen:
+            raise SystemExit("doc_figures: %s: recursion through %s" % (obj, f))
+        below = [deepest(g, seen + [f]) for g in calls.get(f, ()) if g != avoid]
+        return frames[f] + max(below, default=0)
+    return deepest(root, [])
+
+
 def measure(sources, build, dma_build, qemu, report):
     values = {}
     firmware = {"ops": (build, "ops.elf", "netduinoplus2"), "trace": (build, "trace_cost.elf", "netduinoplus2"),
@@ -153,11 +221,38 @@ def measure(sources, build, dma_build, qemu, report):
             out = subprocess.run(["arm-none-eabi-size", os.path.join(build, obj)], check=True,
                                  capture_output=True, text=True).stdout
             return int(out.splitlines()[1].split()[0])
+        def symbols(obj, names):
+            out = subprocess.run(["arm-none-eabi-nm", "-S", os.path.join(build, obj)], check=True,
+                                 capture_output=True, text=True).stdout
+            size = {p[3]: int(p[1], 16) for p in (line.split() for line in out.splitlines()) if len(p) == 4}
+            missing = [n for n in names if n not in size]
+            if missing:
+                raise SystemExit("doc_figures: %s has no %s" % (obj, ", ".join(missing)))
+            return sum(size[n] for n in names)
         values["text"] = {}
         for _, _, s, k in FIGURES:
             if s == "text":
+                obj, colon, syms = k.partition(": ")
+                if colon:
+                    values["text"][k] = symbols(obj, [n.strip() for n in syms.split("+")])
+                    continue
                 a, _, b = k.partition(" - ")
                 values["text"][k] = text(a) - text(b) if b else text(a)
+    if "budget" in sources:
+        import json
+        import math
+        with open(os.path.join(TOP, "lab", "bench", "scale_budget.json")) as f:
+            budget = json.load(f)
+        values["budget"] = {}
+        for _, _, s, k in FIGURES:
+            if s == "budget":
+                path, at, n = k.partition("@")
+                v = budget
+                for part in path.split("."):
+                    v = v[int(part)] if isinstance(v, list) else v[part]
+                values["budget"][k] = math.ceil(v[0] + v[1] * math.log2(int(n))) if at else v
+    if "stack" in sources:
+        values["stack"] = {k: stack_depth(build, k) for _, _, s, k in FIGURES if s == "stack"}
     if "showdown" in sources:
         import json
         import check_budget
@@ -173,7 +268,7 @@ def main(argv):
     build = os.path.join(TOP, "build", "qemu-netduinoplus2")
     dma_build = os.path.join(TOP, "build", "mps2-an505")
     qemu, report = "qemu-system-arm", None
-    sources = {"ops", "sizes", "text", "trace", "dma", "pl022", "showdown"}
+    sources = {"ops", "sizes", "text", "stack", "budget", "trace", "dma", "pl022", "showdown"}
     if "--build" in argv:
         build = argv[argv.index("--build") + 1]
     if "--dma-build" in argv:

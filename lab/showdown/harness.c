@@ -106,7 +106,11 @@ static void finger_script(void)
     script_end = ebb_now() + EBB_US(total) + EBB_MS(20);
     /* Every edge must reach the application, also where QEMU's clock
      * follows the host's (`make run`): there a host stall can hold the
-     * application back past the next edge's time. */
+     * application back past the next edge's time.  Measured without
+     * patience on a loaded 2-core host: the finger woken up to 19 ms late,
+     * then playing the overdue edges 16 us apart, 2.4 ms from an edge to
+     * the button task's resume, and 69 to 190 of the 200 edges counted in
+     * such runs (docs/showdown.md, "Running it yourself"). */
     ebb_board_finger_patience(true);
     ebb_board_finger_table(script, EDGES);
     /* The finger's clock is SysTick, the board's time driver: its handler

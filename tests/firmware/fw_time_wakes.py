@@ -12,7 +12,7 @@ wakes of its three tickers) and splits the lateness in two:
   cost is the time from the previous check to its own.
 
 The third of three tickers due together is late by about one alone plus
-two behind (docs/boards-microbit.md).  Usage:
+two behind (tests/settings/microbit.cmake).  Usage:
   ctest --test-dir build/microbit-latest -R 'fw.test_time$' -V | python3 tests/firmware/fw_time_wakes.py
 """
 import re

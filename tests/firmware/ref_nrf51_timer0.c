@@ -6,8 +6,9 @@
  * Not 16 MHz: QEMU 7.2's nRF51 TIMER converts the ticks counted at each
  * read back to nanoseconds rounded down, so at 16 MHz (62.5 ns) a read
  * that counted an odd number of ticks moves its time base 0.5 ns short
- * and the counter gains that much: measured, 25,333 back-to-back reads
- * put it 7.6 us ahead of SysTick within 0.4 s (no cut, so SysTick exact),
+ * and the counter gains that much: measured when the reference was chosen
+ * (commit db821b1; no test repeats it), 25,333 back-to-back reads put it
+ * 7.6 us ahead of SysTick within 0.4 s (no cut, so SysTick exact),
  * which made ebb's clock look slow by the number of reads a test does.
  * At 8 MHz a tick is 125 ns exactly: 29,759 reads, no gain (within the
  * 1 us of a tick).  docs/boards-microbit.md. */

@@ -132,7 +132,7 @@ endfunction()
 #   test_keys_burst          keys mode: a burst faster than the task re-arms, no edge lost
 #   example_*                blinky, uart_echo and button driven through the console
 set(EBB_FW_TIME_PAD 0 CACHE STRING "test_time: nops added to each check (measures how code length moves its figures)")
-option(EBB_FW_TIME_LATEST "test_time prints how late its wakes ended (the figures docs/boards-microbit.md quotes)" OFF)
+option(EBB_FW_TIME_LATEST "test_time prints how late its wakes ended (the figures tests/settings/*.cmake derive the late bounds from)" OFF)
 function(ebb_fw_suite)
   ebb_fw_realtime_test(test_realtime)
   if(NOT EBB_FW_REF)

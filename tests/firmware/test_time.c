@@ -30,7 +30,7 @@ static uint64_t ref0; /* reference at ebb time 0 */
 /* DRIFT_LAG_PS_PER_CUT / DRIFT_AHEAD_PS_PER_CUT (microbit-systick): the
  * drift each cut of the SysTick driver may add, ebb behind / ahead of the
  * reference, when the phase of its VAL sample follows the code rather than
- * chance (boards/microbit/board.cmake, docs/boards-microbit.md). */
+ * chance (derived in tests/settings/microbit.cmake). */
 #ifdef DRIFT_LAG_PS_PER_CUT
 extern uint32_t ebb_systick_cuts(void);
 #endif
@@ -46,15 +46,17 @@ extern uint32_t ebb_systick_cuts(void);
 #endif
 
 /* FW_TIME_LATEST (cmake -DEBB_FW_TIME_LATEST=ON) prints how late the wakes
- * of each phase ended at worst, ns by the reference: the figures the boards'
- * docs quote.  Off by default: on the micro:bit with SysTick, a few more
+ * of each phase ended at worst, ns by the reference: the figures the late
+ * bounds of the boards' test settings (tests/settings/<board>.cmake) derive
+ * from.  Off by default: on the micro:bit with SysTick, a few more
  * instructions per check move the sample phases of the driver's cuts and so
- * the drift this test bounds (3.6 us without, 11.9 us with, bound 12 us). */
+ * the drift this test bounds. */
 #ifdef FW_TIME_LATEST
 static int32_t latest; /* 32 bits: the bounds are microseconds */
 /* And each wake of the first LOG_N of the tickers' phase, where the
  * tickers' deadlines come closest (deadline, ns late), so that the cost of
- * wakes served one after another can be read off (docs/boards-microbit.md). */
+ * wakes served one after another can be read off (tests/firmware/
+ * fw_time_wakes.py, tests/settings/microbit.cmake). */
 #define LOG_N 128u
 static bool logging;
 static uint32_t log_deadline[LOG_N];

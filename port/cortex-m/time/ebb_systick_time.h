@@ -53,7 +53,7 @@ extern "C" {
  * cycle.  Cortex-M4 estimate: ldr (2) + cmp, branch, two str (4) + the
  * reload edge; calibrate on hardware against the DWT cycle counter (see
  * tests/firmware/test_time.c).  The QEMU boards set their measured values
- * (derived in docs/boards-microbit.md). */
+ * (derived in boards/microbit/board.cmake). */
 #ifndef EBB_CONFIG_SYSTICK_CUT_CYCLES_X16
 #define EBB_CONFIG_SYSTICK_CUT_CYCLES_X16 (7u * 16u)
 #endif
