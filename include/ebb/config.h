@@ -79,14 +79,14 @@
 #error "EBB_CONFIG_TASK_STATS must be 0 or 1"
 #endif
 
-/** @def EBB_CONFIG_PROFILE_COUNTER
- * Where the board has a free-running 32-bit up-counter it can read with one
- * load (a timer's count register; a cycle counter started at reset), its
- * address: ebb_profile_clock() then reads it, and the trace and the
- * statistics read it inline instead of calling ebb_profile_clock(), which
- * keeps a trace record a leaf.  Undefined (the default): they call
- * ebb_profile_clock(), the board's or ebb's clock.  Set it for the whole
- * program (CMake: target_compile_definitions(ebb PUBLIC ...)). */
+/* EBB_CONFIG_PROFILE_COUNTER (no default): where the board has a
+ * free-running 32-bit up-counter it can read with one load (a timer's
+ * count register; a cycle counter started at reset), its address:
+ * ebb_profile_clock() then reads it, and the trace and the statistics read
+ * it inline instead of calling ebb_profile_clock(), which keeps a trace
+ * record a leaf.  Undefined: they call ebb_profile_clock(), the board's or
+ * ebb's clock.  Set it for the whole program (CMake:
+ * target_compile_definitions(ebb PUBLIC ...)). */
 
 #if EBB_CONFIG_TASK_REGISTRY != 0 && EBB_CONFIG_TASK_REGISTRY != 1
 #error "EBB_CONFIG_TASK_REGISTRY must be 0 or 1"
