@@ -12,8 +12,8 @@
  * wire); a completion held off at the NVIC; the transfer ending inside
  * every critical section of a cancel, bytes moving inside every critical
  * section of a start; bus errors; the fall-back to interrupts (the PL022's
- * interrupt path on the same simulation); and the PL081 alone: memory to
- * memory copies and an abort.
+ * interrupt path on the same simulation); contracts spi:3 and spi:5; and
+ * the PL081 alone: memory to memory copies and an abort.
  */
 #include <setjmp.h> /* cmocka.h needs it first */
 #include <stdarg.h>
@@ -26,6 +26,7 @@
 #include "ebb/ebb.h"
 #include "ebb_cortex_m.h"
 #include "ebb_host.h"
+#include "expect_panic.h"
 #include "sim_pl081.h"
 
 #define GUARD 0xA5u
@@ -382,16 +383,21 @@ static void test_stale_echo_then_dma(void **state)
     assert_true(seen > 5);
 }
 
-/* ebb_spi_use_dma() accepts the PL022 (contract spi:5 no longer refuses
- * its ops table). */
-static void test_accepts_pl022(void **state)
+/* ebb_spi_use_dma() accepts the PL022 (setup_bus() checks EBB_OK);
+ * spi:5 still refuses a bad pair of channels, spi:3 a change during a
+ * transfer. */
+static void test_contracts(void **state)
 {
     (void)state;
     setup_bus(40, false);
-    assert_non_null(ebb_pl022_spi_ops.dma_addr);
-    assert_non_null(ebb_pl022_spi_ops.dma);
-    assert_non_null(ebb_pl022_spi_ops.drain);
     assert_int_equal(ebb_pl022_spi_ops.dma_addr(&spi), (uintptr_t)&sim_pl022.DR);
+    ebb_dma_chan *const txc = ebb_pl081_channel(&dmac, TX_CH);
+    EXPECT_PANIC("spi", 5, (void)ebb_spi_use_dma(&spi, txc, TX_LINE, NULL, RX_LINE));
+    EXPECT_PANIC("spi", 5, (void)ebb_spi_use_dma(&spi, txc, TX_LINE, txc, RX_LINE));
+    start_user(8, 0, false, false);
+    EXPECT_PANIC("spi", 3, (void)ebb_spi_use_dma(&spi, NULL, 0, NULL, 0));
+    run_to_end(); /* still on DMA */
+    assert_int_equal(sim_pl081_items[RX_CH], 8);
 }
 
 /* ---- the PL081 alone: memory to memory ---- */
@@ -475,7 +481,7 @@ int main(void)
         cmocka_unit_test(test_bus_errors),
         cmocka_unit_test(test_long_transfer_on_interrupts),
         cmocka_unit_test(test_stale_echo_then_dma),
-        cmocka_unit_test(test_accepts_pl022),
+        cmocka_unit_test(test_contracts),
         cmocka_unit_test(test_pl081_memory_to_memory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
