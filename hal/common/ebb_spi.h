@@ -41,14 +41,15 @@
  *
  * DMA mode: ebb_spi_use_dma() gives the bus two channels of the DMA class
  * (ebb_dma.h), where the chip driver has the DMA hooks (the STM32F4 SPI
- * does; the PL022 does not).  Then a transfer starts the receive channel
+ * and the PL022 do).  Then a transfer starts the receive channel
  * (data register to rx; rx NULL: a one-byte sink, not incremented), then
  * the transmit channel (tx, or the fill byte not incremented, to the data
  * register), then turns the chip's DMA requests on; the receive channel's
  * completion interrupt completes the transfer: two interrupts per transfer
  * whatever its length, none per byte.  A cancel aborts the transmit
- * channel, waits for the bytes still on the wire (at most two frames:
- * bounded by the bit rate) while the receive channel takes their echoes,
+ * channel, waits for the bytes still on the wire (at most the chip's
+ * FIFO depth + 1 frames: two on the STM32, nine on the PL022; bounded by
+ * the bit rate) while the receive channel takes their echoes,
  * aborts the receive channel and turns the requests off, all before it
  * returns: ebb_spi_received() is the bytes the receive channel wrote, and
  * no echo of the stopped transfer can reach the next one.  A channel's bus
@@ -186,7 +187,9 @@ uint32_t ebb_spi_configure(ebb_spi *spi, ebb_spi_mode mode, uint32_t hz);
  * memory, `rx_request`); both NULL: back to interrupts.  The channels are
  * the bus's from now on (another user's transfer on one makes the bus's
  * transfers run on interrupts while it lasts).  On the STM32F4's SPI1:
- * DMA2 stream 3 (or 5) for tx, stream 0 (or 2) for rx, request 3 both.
+ * DMA2 stream 3 (or 5) for tx, stream 0 (or 2) for rx, request 3 both; on
+ * a PL022 with a PL081, the request lines the board wires (the
+ * integrator's numbers: ebb does not wire the AN505's).
  * Returns EBB_OK, EBB_EINVAL or EBB_EBUSY (nothing changed).
  * Contract spi:1 - spi != NULL and initialised (always checked: EBB_EINVAL).
  * Contract spi:5 - both channels or neither, two different ones, the chip
@@ -216,7 +219,7 @@ int ebb_spi_use_dma(ebb_spi *spi, struct ebb_dma_chan *tx_chan, unsigned tx_requ
  * one interrupt per FIFO refill (per byte on a chip with one data
  * register); in DMA mode two channel starts, then one interrupt per
  * channel for the whole transfer; O(1) per poll.  A cancel in DMA mode
- * waits up to two frames for the wire to drain.
+ * waits up to two frames (STM32F4) or nine (PL022) for the wire to drain.
  */
 EBB_AWAITABLE ebb_poll_t ebb_spi_transfer(ebb_cx *cx, ebb_wait *w, ebb_spi *spi, const void *tx, void *rx,
                                           size_t len, int32_t *result);

@@ -61,9 +61,11 @@ static void stop_hook(void *ctx)
  * memory.  A stop (cancel, or a channel's bus error) aborts the transmit
  * channel (no byte is handed over after it), lets the chip wait for the
  * bytes still on the wire (at most two frames on the STM32: one shifting,
- * one in the transmit buffer) while the receive channel takes their
- * echoes, then aborts the receive channel and turns the requests off (the
- * chip drops an echo the channel did not take): no echo is left to land
+ * one in the transmit buffer; nine on the PL022, whose transmit FIFO holds
+ * eight) while the receive channel takes their echoes, then aborts the
+ * receive channel and turns the requests off (the chip drops the echoes
+ * the channel did not take: one on the STM32, up to a FIFO's worth on the
+ * PL022): no echo is left to land
  * in the next transfer's buffer, so after a DMA transfer `stale` is
  * always 0.  (Counting them as stale for the next transfer, as the
  * interrupt path does, would not do: with two echoes on the wire and

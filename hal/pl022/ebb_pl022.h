@@ -11,6 +11,15 @@
  * periods) takes the last few.  No TX interrupt is needed: every byte sent
  * has its echo in the receive FIFO, which the RX interrupt empties.
  *
+ * DMA mode (ebb_spi_use_dma(), with two channels of a DMA controller that
+ * serves the PL022's request lines - the board integrator's wiring: the
+ * request numbers are parameters): DMACR's TXDMAE and RXDMAE pace the
+ * channels through SSPDR; a stop waits (bounded by the bit rate) until the
+ * transmit FIFO is empty and the controller idle, then drops what the
+ * receive FIFO still holds, so no echo reaches the next transfer.  Tested
+ * on the host's register simulations of the PL022 and PL081 only: QEMU
+ * 7.2's PL081 serves no request line.
+ *
  * QEMU 7.2 (measured, tests/firmware/test_spi.c and docs/drivers.md): the
  * model moves bytes from the transmit FIFO to the receive FIFO at the
  * register access that makes room, with no bit time; it never raises the

@@ -41,9 +41,30 @@ typedef struct {
 #define EBB_PL022_INT_RX (1u << 2)  /* RX FIFO half full or more */
 #define EBB_PL022_INT_TX (1u << 3)  /* TX FIFO half empty or more */
 
+/* DMACR (TRM: SSPDMACR, and the DMA interface): with RXDMAE the receive
+ * request (SSPRXDMASREQ) is up while the receive FIFO holds an entry, with
+ * TXDMAE the transmit request (SSPTXDMASREQ) while the transmit FIFO has
+ * room for one. */
 #define EBB_PL022_DMACR_RXDMAE (1u << 0)
 #define EBB_PL022_DMACR_TXDMAE (1u << 1)
 
+#define EBB_PL022_CPSR_CPSDVSR_MASK 0xFFu /* even, 2..254 */
+#define EBB_PL022_CR0_SCR_SHIFT 8u
+
 #define EBB_PL022_FIFO_DEPTH 8u /* entries of each FIFO */
+
+/* Every register access of the driver goes through EBB_PL022_ACCESS(r)
+ * (the block itself on the chip: no code), and the data register's loads
+ * and stores - the only accesses that move FIFO entries - through
+ * EBB_PL022_DR_READ / EBB_PL022_DR_WRITE.  Host tests of the driver define
+ * them first, so that a simulated block gets control before each access
+ * and gives DR its side effects (tests/drivers/sim_pl022.c). */
+#ifndef EBB_PL022_ACCESS
+#define EBB_PL022_ACCESS(r) (r)
+#endif
+#ifndef EBB_PL022_DR_READ
+#define EBB_PL022_DR_READ(r) ((r)->DR)
+#define EBB_PL022_DR_WRITE(r, v) ((r)->DR = (v))
+#endif
 
 #endif

@@ -29,7 +29,9 @@
  * No AN505 peripheral raises a DMA request, so a transfer that names a
  * peripheral side waits for ever (it stays enabled, nothing moves);
  * peripheral flow control (flow >= 4, which this driver never uses) stops
- * QEMU with an error.
+ * QEMU with an error.  The peripheral side is therefore tested on the host,
+ * against register simulations of the PL081 and the PL022
+ * (tests/drivers/sim_pl081.c, drivers.test_spi_dma_pl022).
  */
 #ifndef EBB_PL081_H
 #define EBB_PL081_H
