@@ -17,6 +17,10 @@ static uint32_t width_code(uint8_t w) { return w == 4u ? 2u : w == 2u ? 1u : 0u;
 static void chan_start(ebb_dma_chan *dc, const ebb_dma_xfer *x)
 {
     ebb_pl081_chan *ch = CONTAINER(dc);
+    /* A request line past the controller's 16 would select another one. */
+    EBB_REQUIRE_OR(3, !(x->flags & (EBB_DMA_SRC_PERIPH | EBB_DMA_DST_PERIPH)) || x->request <= 15u,
+                   (void)ebb_dma_complete(dc, EBB_DMA_EBUS);
+                   return);
     ebb_pl081_regs *r = ch->ctl->regs;
     unsigned const n = ch->index;
     uint32_t const bit = 1u << ch->index;
@@ -40,10 +44,10 @@ static void chan_start(ebb_dma_chan *dc, const ebb_dma_xfer *x)
     }
     cfg |= flow << EBB_PL081_CCFG_FLOW_SHIFT;
     if (x->flags & EBB_DMA_SRC_PERIPH) {
-        cfg |= ((uint32_t)x->request & 15u) << EBB_PL081_CCFG_SRCPERIPH_SHIFT;
+        cfg |= (uint32_t)x->request << EBB_PL081_CCFG_SRCPERIPH_SHIFT;
     }
     if (x->flags & EBB_DMA_DST_PERIPH) {
-        cfg |= ((uint32_t)x->request & 15u) << EBB_PL081_CCFG_DSTPERIPH_SHIFT;
+        cfg |= (uint32_t)x->request << EBB_PL081_CCFG_DSTPERIPH_SHIFT;
     }
     /* Stale status of an earlier transfer must not complete this one. */
     at(r)->INT_TC_CLEAR = bit;

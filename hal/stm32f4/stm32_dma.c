@@ -65,8 +65,11 @@ static void chan_start(ebb_dma_chan *dc, const ebb_dma_xfer *x)
     EBB_REQUIRE_OR(2, !(src_p && dst_p) && (src_p || dst_p || s->base == EBB_STM32_DMA2_BASE),
                    (void)ebb_dma_complete(dc, EBB_DMA_EBUS);
                    return);
+    /* A channel past CHSEL's 8 would select another peripheral's request. */
+    EBB_REQUIRE_OR(3, !(src_p || dst_p) || x->request <= 7u, (void)ebb_dma_complete(dc, EBB_DMA_EBUS);
+                   return);
     uint32_t const size = x->width == 4u ? 2u : x->width == 2u ? 1u : 0u;
-    uint32_t cr = EBB_STM32_DMA_CR_CHSEL((uint32_t)x->request & 7u) | EBB_STM32_DMA_CR_PSIZE(size) |
+    uint32_t cr = EBB_STM32_DMA_CR_CHSEL((uint32_t)x->request) | EBB_STM32_DMA_CR_PSIZE(size) |
                   EBB_STM32_DMA_CR_MSIZE(size) | EBB_STM32_DMA_CR_TCIE | EBB_STM32_DMA_CR_TEIE;
     uintptr_t par = x->src, mar = x->dst;
     bool pinc = (x->flags & EBB_DMA_SRC_INC) != 0, minc = (x->flags & EBB_DMA_DST_INC) != 0;

@@ -383,6 +383,13 @@ static void test_stale_echo_then_dma(void **state)
     assert_true(seen > 5);
 }
 
+static void copy_cb_early(void *arg, int32_t result)
+{
+    (void)arg;
+    (void)result;
+    fail_msg("a refused transfer reported an end");
+}
+
 /* ebb_spi_use_dma() accepts the PL022 (setup_bus() checks EBB_OK);
  * spi:5 still refuses a bad pair of channels, spi:3 a change during a
  * transfer. */
@@ -398,6 +405,14 @@ static void test_contracts(void **state)
     EXPECT_PANIC("spi", 3, (void)ebb_spi_use_dma(&spi, NULL, 0, NULL, 0));
     run_to_end(); /* still on DMA */
     assert_int_equal(sim_pl081_items[RX_CH], 8);
+    /* pl081:3: a request line past the controller's 16. */
+    ebb_dma_xfer const x = {.src = (uintptr_t)tx, .dst = (uintptr_t)&sim_pl022.DR, .len = 4, .width = 1,
+                            .flags = EBB_DMA_SRC_INC | EBB_DMA_DST_PERIPH, .request = 16};
+    EXPECT_PANIC("pl081", 3, {
+        int const rc = ebb_dma_start(txc, &x, copy_cb_early, NULL);
+        (void)rc;
+    });
+    assert_int_equal(sim_pl081.CH[TX_CH].CONFIG & EBB_PL081_CCFG_E, 0); /* nothing started */
 }
 
 /* ---- the PL081 alone: memory to memory ---- */
