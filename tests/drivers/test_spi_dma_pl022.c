@@ -43,27 +43,8 @@ static void dma_isr(void) { ebb_pl081_isr(&dmac); }
 
 static EBB_EXECUTOR_DEFINE(exec, NULL);
 
-struct user {
-    ebb_task task;
-    ebb_wait wait;
-    uint32_t len;
-    bool tx_null, rx_null;
-    int32_t result;
-    bool done;
-};
-static struct user user;
-static uint8_t tx[MAXLEN], rx[MAXLEN + 8];
-
-static ebb_poll_t user_poll(ebb_task *self, ebb_cx *cx)
-{
-    struct user *u = EBB_CONTAINER_OF(self, struct user, task);
-    EBB_BEGIN(cx, &self->co);
-    EBB_AWAIT(ebb_spi_transfer(&u->wait, &spi, u->tx_null ? NULL : tx, u->rx_null ? NULL : rx, u->len, &u->result));
-    u->done = true;
-    EBB_END();
-}
-
 static uint8_t answer(uint8_t b) { return sim_pl022_loopback ? b : (uint8_t)~b; }
+#include "spi_user.h"
 
 static void setup_bus(unsigned ticks, bool loopback)
 {
@@ -79,30 +60,6 @@ static void setup_bus(unsigned ticks, bool loopback)
     assert_int_equal(ebb_spi_use_dma(&spi, ebb_pl081_channel(&dmac, TX_CH), TX_LINE, ebb_pl081_channel(&dmac, RX_CH),
                                      RX_LINE),
                      EBB_OK);
-}
-
-static void start_user(uint32_t len, uint8_t seed, bool tx_null, bool rx_null)
-{
-    for (unsigned i = 0; i < MAXLEN; i++) {
-        tx[i] = (uint8_t)(i * 13u + seed);
-    }
-    memset(rx, GUARD, sizeof rx);
-    memset(&user, 0, sizeof user);
-    user.task = (ebb_task)EBB_TASK_INITIALIZER(user_poll);
-    user.len = len;
-    user.tx_null = tx_null;
-    user.rx_null = rx_null;
-    assert_int_equal(ebb_task_spawn(&exec, &user.task), EBB_OK);
-    (void)ebb_executor_poll(&exec);
-}
-
-/* rx holds the answers to the first n bytes sent, the rest untouched. */
-static void check_rx(uint32_t n)
-{
-    for (uint32_t i = 0; i < sizeof rx; i++) {
-        uint8_t const want = i < n && !user.rx_null ? answer(user.tx_null ? 0xFFu : tx[i]) : GUARD;
-        assert_int_equal(rx[i], want);
-    }
 }
 
 /* The hardware is quiet: both channels disabled with no status, the

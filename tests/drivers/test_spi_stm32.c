@@ -32,26 +32,8 @@ void SPI1_IRQHandler(void) { ebb_spi_isr(&spi); }
 
 static EBB_EXECUTOR_DEFINE(exec, NULL);
 
-struct user {
-    ebb_task task;
-    ebb_wait wait;
-    uint32_t len;
-    int32_t result;
-    bool done;
-};
-static struct user user;
-static uint8_t tx[MAXLEN], rx[MAXLEN + 8];
-
-static ebb_poll_t user_poll(ebb_task *self, ebb_cx *cx)
-{
-    struct user *u = EBB_CONTAINER_OF(self, struct user, task);
-    EBB_BEGIN(cx, &self->co);
-    EBB_AWAIT(ebb_spi_transfer(&u->wait, &spi, tx, rx, u->len, &u->result));
-    u->done = true;
-    EBB_END();
-}
-
 static uint8_t answer(uint8_t b) { return sim_spi_loopback ? b : (uint8_t)~b; }
+#include "spi_user.h"
 
 static void setup_bus(unsigned ticks, bool loopback)
 {
@@ -63,30 +45,6 @@ static void setup_bus(unsigned ticks, bool loopback)
     assert_true(sim_spi.CR1 & EBB_STM32_SPI_CR1_MSTR);
     assert_true(sim_spi.CR1 & EBB_STM32_SPI_CR1_SPE);
     assert_true(sim_spi_nvic_enabled);
-}
-
-/* Spawn a transfer of `len` bytes and poll it once (it starts). */
-static void start_user(uint32_t len, uint8_t seed)
-{
-    for (unsigned i = 0; i < MAXLEN; i++) {
-        tx[i] = (uint8_t)(i * 13u + seed);
-    }
-    memset(rx, GUARD, sizeof rx);
-    memset(&user, 0, sizeof user);
-    user.task = (ebb_task)EBB_TASK_INITIALIZER(user_poll);
-    user.len = len;
-    assert_int_equal(ebb_task_spawn(&exec, &user.task), EBB_OK);
-    (void)ebb_executor_poll(&exec);
-}
-
-static void check_rx(uint32_t n)
-{
-    for (uint32_t i = 0; i < n; i++) {
-        assert_int_equal(rx[i], answer(tx[i]));
-    }
-    for (uint32_t i = n; i < sizeof rx; i++) {
-        assert_int_equal(rx[i], GUARD);
-    }
 }
 
 /* Run the bus and the executor until the user's transfer is READY. */
@@ -112,7 +70,7 @@ static void test_transfers(void **state)
     for (unsigned s = 0; s < 4; s++) {
         for (unsigned l = 0; l < 4; l++) {
             setup_bus(shifts[s], s & 1u);
-            start_user(lens[l], (uint8_t)(s * 4 + l));
+            start_user(lens[l], (uint8_t)(s * 4 + l), false, false);
             run_to_end();
             assert_int_equal(sim_spi_overruns, 0);
             assert_int_equal(sim_spi_bytes, lens[l]);
@@ -135,7 +93,7 @@ static void test_second_transfer_refused(void **state)
 {
     (void)state;
     setup_bus(5, false);
-    start_user(8, 1);
+    start_user(8, 1, false, false);
     memset(&other, 0, sizeof other);
     other.task = (ebb_task)EBB_TASK_INITIALIZER(other_poll);
     assert_int_equal(ebb_task_spawn(&exec, &other.task), EBB_OK);
@@ -166,7 +124,7 @@ static void check_stopped_then_next(uint32_t received, bool completed)
     check_rx(received);
     assert_false(user.done);
     assert_int_equal(sim_spi_overruns, 0);
-    start_user(5, 77);
+    start_user(5, 77, false, false);
     run_to_end();
     assert_int_equal(sim_spi_overruns, 0);
 }
@@ -178,7 +136,7 @@ static void test_cancel_at_every_tick(void **state)
     for (unsigned shift = 1; shift <= 6; shift += 5) {
         for (unsigned t = 0; t < 8u * (shift + 8u); t++) {
             setup_bus(shift, false);
-            start_user(8, (uint8_t)t);
+            start_user(8, (uint8_t)t, false, false);
             sim_spi_run(t); /* the task is not polled: a completion waits */
             if (user.done) {
                 continue; /* a bus as fast as the accesses: over in its first poll */
@@ -205,7 +163,7 @@ static void test_echo_in_every_critical_section_of_a_cancel(void **state)
     (void)state;
     for (unsigned n = 1; n <= 8; n++) {
         setup_bus(5, true);
-        start_user(3, (uint8_t)n);
+        start_user(3, (uint8_t)n, false, false);
         while (spi.sent != 3u) {
             sim_spi_run(1);
         }
@@ -223,7 +181,7 @@ static void test_echo_in_every_critical_section_of_a_start(void **state)
     for (unsigned n = 1; n <= 6; n++) {
         setup_bus(1, false);
         ebb_host_irq_in_lock(n, sim_spi_finish_shift, NULL);
-        start_user(4, (uint8_t)n);
+        start_user(4, (uint8_t)n, false, false);
         ebb_host_irq_in_lock(0, NULL, NULL);
         run_to_end();
         assert_int_equal(sim_spi_overruns, 0);
@@ -238,7 +196,7 @@ static void test_contracts(void **state)
     EXPECT_PANIC("spi", 2, (void)ebb_spi_configure(&spi, (ebb_spi_mode)4, 1000u));
     EXPECT_PANIC("spi", 2, (void)ebb_spi_configure(&spi, EBB_SPI_MODE0, 0));
     setup_bus(40, false);
-    start_user(8, 0); /* running */
+    start_user(8, 0, false, false); /* running */
     assert_true(ebb_spi_busy(&spi));
     EXPECT_PANIC("spi", 3, (void)ebb_spi_configure(&spi, EBB_SPI_MODE0, 1000000u));
     run_to_end();
