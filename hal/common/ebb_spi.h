@@ -154,8 +154,7 @@ struct ebb_spi {
     uint8_t stale;            /* bytes of a stopped transfer still on the
                                  wire: their echoes are dropped first */
     uint8_t depth;            /* bytes the chip may have in flight */
-    uint8_t running;          /* 1: the interrupt may feed and complete;
-                                 2: the transfer runs on DMA */
+    uint8_t running;          /* what moves the transfer (spi.c: SPI_IDLE, SPI_IRQ, SPI_DMA) */
     uint8_t tx_request;       /* the channels' request lines */
     uint8_t rx_request;
     uint8_t sink;             /* where the rx channel writes with rx NULL */

@@ -8,6 +8,10 @@
 
 EBB_MODULE("spi");
 
+/* What moves the transfer in flight (ebb_spi::running): nothing, the
+ * chip's interrupt (it may feed and complete), or the DMA channels. */
+enum { SPI_IDLE = 0, SPI_IRQ = 1, SPI_DMA = 2 }; /* 0: EBB_SPI_INITIALIZER's */
+
 /* The echoes of bytes still on the wire after a stop are the next
  * transfer's to drop (they arrive whether or not anyone waits for them).
  * Lock held. */
@@ -22,7 +26,7 @@ static void settle_locked(ebb_spi *spi)
 static void complete_if_done_locked(ebb_spi *spi)
 {
     if (spi->received == spi->len) {
-        spi->running = 0;
+        spi->running = SPI_IDLE;
         spi->ops->stop(spi);
         (void)ebb_op_complete(&spi->op, (int32_t)spi->len);
     }
@@ -36,12 +40,12 @@ static void dma_stop(ebb_spi *spi);
 static void stop_hook(void *ctx)
 {
     ebb_spi *spi = ctx;
-    if (spi->running == 2) { /* set before the op started running: no race */
+    if (spi->running == SPI_DMA) { /* set before the op started running: no race */
         dma_stop(spi);
         return;
     }
     ebb_irq_state s = ebb_port_lock();
-    spi->running = 0;
+    spi->running = SPI_IDLE;
     spi->ops->stop(spi);
     if (spi->received == spi->len) {
         /* The stop took the last echo: every byte is through - completed,
@@ -77,12 +81,12 @@ static void stop_hook(void *ctx)
 
 /* The transfer ends with `result` (len, or EBB_DMA_EBUS), `got` bytes in
  * rx; the hardware is stopped and drained.  A completion that came first
- * stands (running already 0). */
+ * stands (running already SPI_IDLE). */
 static void dma_end(ebb_spi *spi, uint32_t got, int32_t result, bool complete)
 {
     ebb_irq_state s = ebb_port_lock();
-    if (spi->running) {
-        spi->running = 0;
+    if (spi->running != SPI_IDLE) {
+        spi->running = SPI_IDLE;
         spi->received = spi->sent = got;
         spi->stale = 0;
         if (complete) {
@@ -174,14 +178,14 @@ static bool dma_start_locked(ebb_spi *spi)
         .request = spi->tx_request,
     };
     /* First: the stop hook must see the mode the channels run in. */
-    spi->running = 2;
+    spi->running = SPI_DMA;
     if (ebb_dma_start(rxc, &rx, rx_done, spi) != EBB_OK) {
-        spi->running = 1;
+        spi->running = SPI_IRQ;
         return false; /* a channel another driver holds: interrupts */
     }
     if (ebb_dma_start(txc, &tx, tx_done, spi) != EBB_OK) {
         (void)ebb_dma_abort(rxc, NULL);
-        spi->running = 1;
+        spi->running = SPI_IRQ;
         return false;
     }
     spi->ops->dma(spi, true); /* the first request: the bytes start moving */
@@ -241,7 +245,7 @@ ebb_poll_t (ebb_spi_transfer)(ebb_cx *cx, ebb_wait *w, ebb_spi *spi, const void 
         spi->rx = (uint8_t *)rx;
         spi->len = (uint32_t)len;
         spi->sent = spi->received = 0;
-        spi->running = 1;
+        spi->running = SPI_IRQ;
         if (spi->dma_rx == NULL || !dma_start_locked(spi)) {
             spi->ops->start(spi);
             complete_if_done_locked(spi); /* a chip that took it all at once */
@@ -263,10 +267,10 @@ void ebb_spi_isr(ebb_spi *spi)
 {
     ebb_irq_state s = ebb_port_lock();
     uint8_t const running = spi->running;
-    if (running == 1) {
+    if (running == SPI_IRQ) {
         spi->ops->feed(spi);
         complete_if_done_locked(spi);
-    } else if (running == 0) {
+    } else if (running == SPI_IDLE) {
         spi->ops->stop(spi); /* nothing in flight: quiet the chip */
         settle_locked(spi);
     }
