@@ -14,9 +14,10 @@
 #include "ebb/trace.h"
 
 
-/* Records stamped by the probe's own counter (the board's TIM2): reading
- * it is one load, as a cycle counter's would be. */
-uint32_t ebb_profile_clock(void) { return TIM2_CNT; }
+/* Records are stamped by the probe's own counter, the board's TIM2, which
+ * qemu-netduinoplus2 names as its profiling counter
+ * (EBB_CONFIG_PROFILE_COUNTER, read inline: one load, as a cycle
+ * counter's would be); its rate: */
 uint32_t ebb_profile_clock_hz(void) { return 1000000000u; }
 
 static ebb_trace_record drained[64];
