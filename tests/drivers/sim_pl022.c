@@ -14,7 +14,7 @@ unsigned sim_pl022_shift_ticks, sim_pl022_rt_ticks;
 bool sim_pl022_loopback;
 unsigned long sim_pl022_overruns, sim_pl022_irqs, sim_pl022_bytes;
 bool sim_pl022_nvic_enabled;
-const struct sim_amba_more *sim_amba_more;
+const struct sim_more *sim_more;
 
 static uint8_t txf[DEPTH], rxf[DEPTH];
 static unsigned tx_head, tx_n, rx_head, rx_n;
@@ -88,8 +88,8 @@ static void ssp_tick(void)
 static void tick(void)
 {
     ssp_tick();
-    if (sim_amba_more != NULL) {
-        sim_amba_more->tick();
+    if (sim_more != NULL) {
+        sim_more->tick();
     }
 }
 
@@ -136,15 +136,15 @@ static void deliver(void)
 static void deliver_all(void)
 {
     deliver(); /* an unmasked interrupt lands before this access */
-    if (sim_amba_more != NULL) {
-        sim_amba_more->deliver();
+    if (sim_more != NULL) {
+        sim_more->deliver();
     }
 }
 
 void *sim_amba(uintptr_t addr)
 {
     void *blk = addr == SIM_PL022_BASE ? (void *)&sim_pl022
-                : sim_amba_more != NULL ? sim_amba_more->block(addr)
+                : sim_more != NULL ? sim_more->block(addr)
                                         : NULL;
     if (blk == NULL) {
         die("access to an unsimulated block");
@@ -199,7 +199,7 @@ void sim_pl022_reset(unsigned ticks, bool loopback)
     shifting = nvic_pending = raised = false;
     shift_left = quiet = isr_depth = 0;
     raw = 0;
-    sim_amba_more = NULL;
+    sim_more = NULL;
     sync();
 }
 
@@ -224,8 +224,8 @@ void ebb_cm_irq_enable(unsigned irq)
     if (irq == SIM_PL022_IRQ) {
         sim_pl022_nvic_enabled = true;
         deliver();
-    } else if (sim_amba_more != NULL) {
-        sim_amba_more->nvic(irq, SIM_AMBA_ENABLE);
+    } else if (sim_more != NULL) {
+        sim_more->nvic(irq, SIM_NVIC_ENABLE);
     }
 }
 
@@ -233,8 +233,8 @@ void ebb_cm_irq_disable(unsigned irq)
 {
     if (irq == SIM_PL022_IRQ) {
         sim_pl022_nvic_enabled = false;
-    } else if (sim_amba_more != NULL) {
-        sim_amba_more->nvic(irq, SIM_AMBA_DISABLE);
+    } else if (sim_more != NULL) {
+        sim_more->nvic(irq, SIM_NVIC_DISABLE);
     }
 }
 
@@ -249,7 +249,7 @@ void ebb_cm_irq_pend(unsigned irq)
     if (irq == SIM_PL022_IRQ) {
         nvic_pending = true;
         deliver();
-    } else if (sim_amba_more != NULL) {
-        sim_amba_more->nvic(irq, SIM_AMBA_PEND);
+    } else if (sim_more != NULL) {
+        sim_more->nvic(irq, SIM_NVIC_PEND);
     }
 }

@@ -41,6 +41,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "sim_bus.h" /* the bus it shares with sim_pl081.c */
 
 void *sim_amba(uintptr_t addr);
 uint32_t sim_pl022_dr_read(void *r);
@@ -79,18 +80,5 @@ unsigned sim_pl022_rx_level(void);
 /* The request lines a DMA channel sees. */
 bool sim_pl022_tx_request(void);
 bool sim_pl022_rx_request(void);
-
-/* Other simulated blocks on the same bus (sim_pl081.c): looked up by
- * sim_amba() for addresses other than the PL022's, ticked at every bus
- * tick after it, their interrupts delivered before each access, their
- * NVIC lines' calls forwarded. */
-enum { SIM_AMBA_ENABLE, SIM_AMBA_DISABLE, SIM_AMBA_PEND };
-struct sim_amba_more {
-    void *(*block)(uintptr_t addr); /* NULL: not one of theirs */
-    void (*tick)(void);
-    void (*deliver)(void);
-    void (*nvic)(unsigned irq, int what);
-};
-extern const struct sim_amba_more *sim_amba_more;
 
 #endif

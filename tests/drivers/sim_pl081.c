@@ -243,10 +243,10 @@ static void nvic(unsigned irq, int what)
     if (irq != SIM_PL081_IRQ) {
         return;
     }
-    if (what == SIM_AMBA_ENABLE) {
+    if (what == SIM_NVIC_ENABLE) {
         sim_pl081_nvic_enabled = true;
         deliver();
-    } else if (what == SIM_AMBA_DISABLE) {
+    } else if (what == SIM_NVIC_DISABLE) {
         sim_pl081_nvic_enabled = false;
     } else {
         pending = true;
@@ -254,7 +254,7 @@ static void nvic(unsigned irq, int what)
     }
 }
 
-static const struct sim_amba_more pl081_more = {block, tick, deliver, nvic};
+static const struct sim_more pl081_more = {block, tick, deliver, nvic};
 
 void sim_pl081_addr_write(volatile uint32_t *reg, uintptr_t a)
 {
@@ -287,7 +287,7 @@ void sim_pl081_reset(void)
     raw_tc = raw_err = 0;
     pending = raised = false;
     isr_depth = 0;
-    sim_amba_more = &pl081_more;
+    sim_more = &pl081_more;
 }
 
 bool sim_pl081_running(unsigned n) { return ch[n].running; }

@@ -30,6 +30,7 @@
 #include <stdint.h>
 
 #include "sim_periph.h"
+#include "sim_bus.h" /* the bus it shares with sim_dma.c */
 uint32_t sim_spi_dr_read(volatile void *r);
 void sim_spi_dr_write(volatile void *r, uint32_t v);
 #define EBB_STM32_SPI_DR_READ(r) sim_spi_dr_read(r)
@@ -63,18 +64,5 @@ bool sim_spi_busy(void);
 /* The request lines a DMA stream sees: RXNE, TXE. */
 bool sim_spi_rxne(void);
 bool sim_spi_txe(void);
-
-/* Other simulated blocks on the same bus (sim_dma.c): looked up by
- * sim_periph() for addresses other than SPI1's and RCC's, ticked at every
- * bus tick after the SPI, their interrupts delivered before each access,
- * their NVIC lines' calls forwarded. */
-enum { SIM_NVIC_ENABLE, SIM_NVIC_DISABLE, SIM_NVIC_PEND };
-struct sim_more {
-    void *(*block)(uintptr_t addr); /* NULL: not one of theirs */
-    void (*tick)(void);
-    void (*deliver)(void);
-    void (*nvic)(unsigned irq, int what);
-};
-extern const struct sim_more *sim_more;
 
 #endif
