@@ -2,6 +2,7 @@
  * Compiled into each HAL library that has an I2C driver. */
 #include "ebb_i2c.h"
 
+#include "ebb/async.h"
 #include "ebb/contract.h"
 
 EBB_MODULE("i2c");
@@ -17,16 +18,6 @@ static void op_stop(void *ctx)
     ebb_i2c *i2c = (ebb_i2c *)ctx;
     i2c->ops->stop(i2c);
 }
-
-/* Poll awaitable `r` as a cancel (its wakers withdrawn, its hardware
- * stopped), keeping the caller's own cancel state. */
-#define CANCEL_POLL(cx, expr)                                                  \
-    do {                                                                       \
-        bool const was_ = (cx)->cancel;                                        \
-        (cx)->cancel = true;                                                   \
-        ebb__poll_drop(expr);                                                  \
-        (cx)->cancel = was_;                                                   \
-    } while (0)
 
 ebb_poll_t (ebb_i2c_transfer)(ebb_cx *cx, ebb_wait *w, ebb_i2c *i2c, uint8_t addr7, const void *tx, size_t txlen,
                               void *rx, size_t rxlen, int32_t *result)
@@ -51,7 +42,7 @@ ebb_poll_t (ebb_i2c_transfer)(ebb_cx *cx, ebb_wait *w, ebb_i2c *i2c, uint8_t add
     }
     ebb_poll_t const r = EBB_POLL(ebb_op_wait)(cx, w, &i2c->op, result);
     if (ebb_cx_cancelling(cx) || ebb_poll_is_ready(r)) {
-        CANCEL_POLL(cx, EBB_POLL(ebb_sleep_until)(cx, &i2c->timer, i2c->deadline)); /* disarm */
+        EBB__CANCEL_IN(cx, EBB_POLL(ebb_sleep_until)(cx, &i2c->timer, i2c->deadline)); /* disarm */
         return r;
     }
     if (!ebb_poll_is_ready(EBB_POLL(ebb_sleep_until)(cx, &i2c->timer, i2c->deadline))) {
@@ -59,7 +50,7 @@ ebb_poll_t (ebb_i2c_transfer)(ebb_cx *cx, ebb_wait *w, ebb_i2c *i2c, uint8_t add
     }
     /* The deadline passed first: stop it as a cancel would; a completion
      * that came meanwhile is kept. */
-    CANCEL_POLL(cx, EBB_POLL(ebb_op_wait)(cx, w, &i2c->op, result));
+    EBB__CANCEL_IN(cx, EBB_POLL(ebb_op_wait)(cx, w, &i2c->op, result));
     if (!ebb_op_last(&i2c->op, result)) {
         *result = EBB_ETIMEDOUT;
     }

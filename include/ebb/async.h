@@ -182,14 +182,17 @@ ebb__top:                                                                      \
     } while (0)
 
 /* Cancel a losing branch: evaluate it once with the context's cancel flag
- * set (and restored: the whole body may be being cancelled already). */
-#define EBB__CANCEL(x)                                                         \
+ * set (and restored: the whole body may be being cancelled already).
+ * EBB__CANCEL_IN names the context: an awaitable that combines others
+ * (hal/common/i2c.c) cancels one of them with its own `cx`. */
+#define EBB__CANCEL_IN(cx, x)                                                  \
     do {                                                                       \
-        bool const ebb__was = ebb__cx->cancel;                                 \
-        ebb__cx->cancel = true;                                                \
+        bool const ebb__was = (cx)->cancel;                                    \
+        (cx)->cancel = true;                                                   \
         ebb__poll_drop(x);                                                     \
-        ebb__cx->cancel = ebb__was;                                            \
+        (cx)->cancel = ebb__was;                                               \
     } while (0)
+#define EBB__CANCEL(x) EBB__CANCEL_IN(ebb__cx, x)
 
 /**
  * Suspend until the awaitable expression `expr` is EBB_READY.
