@@ -44,7 +44,7 @@ static ebb_poll_t copier_poll(ebb_task *self, ebb_cx *cx)
     /* The whole awaited copy: start, the completion interrupt's handler,
      * the await's result (complete within its first poll on QEMU). */
     for (c->i = 0, c->sum = 0; c->i < PROBE_RUNS; c->i++) {
-        c->t0 = probe_stamp();
+        c->t0 = probe_begin();
         EBB_AWAIT(ebb_dma_copy(&c->wait, ch, dst, src, sizeof src, &c->result));
         c->sum += probe_stamp() - c->t0;
         if (c->result != (int32_t)sizeof src) {
@@ -72,7 +72,7 @@ int main(void)
     ebb_cm_irq_disable(EBB_BOARD_DMA0_IRQ);
     uint64_t setup = 0, complete = 0, abort = 0;
     for (unsigned i = 0; i < PROBE_RUNS; i++) {
-        uint32_t const t0 = probe_stamp();
+        uint32_t const t0 = probe_begin();
         int const rc = ebb_dma_start(ch, &xfer, on_done, NULL);
         uint32_t const t1 = probe_stamp();
         ebb_pl081_isr(&dma0);
@@ -86,7 +86,7 @@ int main(void)
     /* An abort that stops a transfer before its completion is reported. */
     for (unsigned i = 0; i < PROBE_RUNS; i++) {
         int const rc = ebb_dma_start(ch, &xfer, on_done, NULL);
-        uint32_t const t0 = probe_stamp();
+        uint32_t const t0 = probe_begin();
         bool const stopped = ebb_dma_abort(ch, NULL);
         uint32_t const t1 = probe_stamp();
         abort += t1 - t0;
