@@ -175,6 +175,47 @@ static ebb_poll_t spi_dma_prober_poll(ebb_task *self, ebb_cx *cx)
     return sink;
 }
 
+/* The completion of a DMA transfer, measured against register blocks in
+ * RAM.  QEMU models no STM32 DMA controller, so the streams' registers are
+ * moved, after their set-up, to a block the bench writes: it raises each
+ * stream's transfer-complete flag as the controller would once the bytes
+ * are through, and runs the stream's handler.  The handlers' code is the
+ * one a chip runs; only the addresses they load differ, so the counts are
+ * the chip's (a flag read from RAM takes the instructions a read of the
+ * controller takes).  The SPI's own registers stay QEMU's SPI1.  The
+ * transmit stream's interrupt comes first (its last byte leaves the
+ * memory before its echo arrives), then the receive stream's, which
+ * completes the transfer and wakes the task; then the poll that takes the
+ * result. */
+static ebb_stm32_dma_regs dma_in_ram;
+static ebb_poll_t spi_dma_done_prober_poll(ebb_task *self, ebb_cx *cx)
+{
+    struct spi_prober *p = EBB_CONTAINER_OF(self, struct spi_prober, task);
+    sink = EBB_POLL(ebb_spi_transfer)(cx, &p->wait, ebb_board_spi, spi_buf, spi_buf, 8, &p->result);
+    dma_in_ram.S[0].NDTR = 0; /* every echo in */
+    dma_in_ram.S[3].NDTR = 0;
+    dma_in_ram.LISR = EBB_STM32_DMA_TCIF << EBB_STM32_DMA_FLAG_SHIFT(3u);
+    MEASURE("spi_dma_isr(tx_complete)", ebb_stm32_dma_isr(&spi_dma_tx));
+    dma_in_ram.LISR = EBB_STM32_DMA_TCIF << EBB_STM32_DMA_FLAG_SHIFT(0u);
+    MEASURE("spi_dma_isr(rx_complete+wake)", ebb_stm32_dma_isr(&spi_dma_rx));
+    MEASURE("spi_transfer(dma_ready)",
+            sink = EBB_POLL(ebb_spi_transfer)(cx, &p->wait, ebb_board_spi, spi_buf, spi_buf, 8, &p->result));
+    return p->result == 8 ? EBB_READY : EBB_PENDING;
+}
+
+__attribute__((noinline)) static void measure_spi_dma_completion(void)
+{
+    spi_dma_rx.base = spi_dma_tx.base = (uintptr_t)&dma_in_ram;
+    spi_prober.task = (ebb_task)EBB_TASK_INITIALIZER(spi_dma_done_prober_poll);
+    (void)ebb_task_spawn(&exec, &spi_prober.task);
+    (void)ebb_executor_poll(&exec);
+    if (ebb_task_state(&spi_prober.task) != EBB_TASK_DONE || ebb_spi_busy(ebb_board_spi) ||
+        ebb_dma_busy(&spi_dma_rx.dma) || ebb_dma_busy(&spi_dma_tx.dma)) {
+        ebb_board_puts("spi: the DMA transfer did not complete\n");
+        ebb_board_exit(1);
+    }
+}
+
 __attribute__((noinline)) static void measure_spi_dma(void)
 {
     ebb_stm32_dma_init(&spi_dma_rx, EBB_STM32_DMA2_BASE, 0, EBB_STM32_IRQ_DMA2_STREAM(0), 3u);
@@ -197,6 +238,7 @@ __attribute__((noinline)) static void measure_spi_dma(void)
         ebb_board_puts("spi: the DMA transfer did not stop\n");
         ebb_board_exit(1);
     }
+    measure_spi_dma_completion();
     (void)ebb_spi_use_dma(ebb_board_spi, NULL, 0u, NULL, 0u);
 }
 
@@ -220,6 +262,52 @@ static ebb_poll_t i2c_prober_poll(ebb_task *self, ebb_cx *cx)
     return sink;
 }
 
+/* The event handler through a register read (write one byte, a device's
+ * register number, then read four), against a register block in RAM that
+ * the bench sets to each event's flags as RM0390's master sequences show
+ * them (QEMU models no F4 I2C; as for the DMA completion above, the code is
+ * the chip's and only the addresses differ).  Every path a transfer takes
+ * runs once: START sent, address acknowledged, the last byte written, the
+ * repeated START, the read's address, a byte read while four are left, the
+ * two BTF steps of the end of a read, and the last byte, which completes
+ * the transfer and wakes the task. */
+static ebb_stm32_i2c_regs i2c_in_ram;
+static uint8_t i2c_in[4];
+#define I2C_EVENT(sr1, sr2)                                                    \
+    (i2c_in_ram.SR1 = (sr1), i2c_in_ram.SR2 = (sr2), ebb_stm32_i2c_ev_isr(&i2c1))
+static ebb_poll_t i2c_events_prober_poll(ebb_task *self, ebb_cx *cx)
+{
+    struct spi_prober *p = EBB_CONTAINER_OF(self, struct spi_prober, task);
+    uint32_t const msl = EBB_STM32_I2C_SR2_MSL | EBB_STM32_I2C_SR2_BUSY;
+    sink = EBB_POLL(ebb_i2c_transfer)(cx, &p->wait, &i2c1.bus, 0x50u, i2c_out, 1, i2c_in, 4, &p->result);
+    MEASURE("i2c_isr(start)", I2C_EVENT(EBB_STM32_I2C_SR1_SB, msl));
+    MEASURE("i2c_isr(address)", I2C_EVENT(EBB_STM32_I2C_SR1_ADDR | EBB_STM32_I2C_SR1_TXE, msl | EBB_STM32_I2C_SR2_TRA));
+    MEASURE("i2c_isr(last_tx_byte)", I2C_EVENT(EBB_STM32_I2C_SR1_TXE, msl | EBB_STM32_I2C_SR2_TRA));
+    MEASURE("i2c_isr(repeated_start)",
+            I2C_EVENT(EBB_STM32_I2C_SR1_TXE | EBB_STM32_I2C_SR1_BTF, msl | EBB_STM32_I2C_SR2_TRA));
+    I2C_EVENT(EBB_STM32_I2C_SR1_SB, msl);
+    MEASURE("i2c_isr(read_address)", I2C_EVENT(EBB_STM32_I2C_SR1_ADDR, msl));
+    MEASURE("i2c_isr(rx_byte)", I2C_EVENT(EBB_STM32_I2C_SR1_RXNE, msl));
+    MEASURE("i2c_isr(rx_btf_nack)", I2C_EVENT(EBB_STM32_I2C_SR1_RXNE | EBB_STM32_I2C_SR1_BTF, msl));
+    MEASURE("i2c_isr(rx_btf_stop)", I2C_EVENT(EBB_STM32_I2C_SR1_RXNE | EBB_STM32_I2C_SR1_BTF, msl));
+    MEASURE("i2c_isr(last_rx_byte+wake)", I2C_EVENT(EBB_STM32_I2C_SR1_RXNE, 0));
+    MEASURE("i2c_transfer(ready)",
+            sink = EBB_POLL(ebb_i2c_transfer)(cx, &p->wait, &i2c1.bus, 0x50u, i2c_out, 1, i2c_in, 4, &p->result));
+    return p->result == EBB_OK ? EBB_READY : EBB_PENDING;
+}
+
+__attribute__((noinline)) static void measure_i2c_events(void)
+{
+    i2c1.regs = &i2c_in_ram;
+    spi_prober.task = (ebb_task)EBB_TASK_INITIALIZER(i2c_events_prober_poll);
+    (void)ebb_task_spawn(&exec, &spi_prober.task);
+    (void)ebb_executor_poll(&exec);
+    if (ebb_task_state(&spi_prober.task) != EBB_TASK_DONE || ebb_i2c_busy(&i2c1.bus)) {
+        ebb_board_puts("i2c: the transfer did not complete\n");
+        ebb_board_exit(1);
+    }
+}
+
 __attribute__((noinline)) static void measure_i2c(void)
 {
     ebb_stm32_i2c_init(&i2c1, EBB_STM32_I2C1_BASE, EBB_STM32_IRQ_I2C1_EV, EBB_STM32_IRQ_I2C1_ER, 42000000u,
@@ -237,6 +325,7 @@ __attribute__((noinline)) static void measure_i2c(void)
         ebb_board_puts("i2c: the transfer did not stop\n");
         ebb_board_exit(1);
     }
+    measure_i2c_events();
 }
 
 __attribute__((noinline)) static void measure_spi(void)

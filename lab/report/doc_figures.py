@@ -79,10 +79,14 @@ DMA_FIGURES = [
     ("docs/dma-i2c.md", "from its poll to its result {}.", "dma_copy(64B,awaited)"),
 ]
 SPI_OPS = ["spi_transfer(set_up,8B)", "spi_isr(next_byte)", "spi_isr(last_byte+complete)", "spi_transfer(ready)",
-           "spi_transfer(dma_set_up,8B)", "spi_transfer(dma_cancel)"]
-I2C_OPS = ["i2c_transfer(set_up,4B)", "i2c_transfer(cancel)"]
+           "spi_transfer(dma_set_up,8B)", "spi_transfer(dma_cancel)", "spi_dma_isr(tx_complete)",
+           "spi_dma_isr(rx_complete+wake)", "spi_transfer(dma_ready)"]
+I2C_OPS = ["i2c_transfer(set_up,4B)", "i2c_transfer(cancel)", "i2c_isr(start)", "i2c_isr(address)",
+           "i2c_isr(last_tx_byte)", "i2c_isr(repeated_start)", "i2c_isr(read_address)", "i2c_isr(rx_byte)",
+           "i2c_isr(rx_btf_nack)", "i2c_isr(rx_btf_stop)", "i2c_isr(last_rx_byte+wake)", "i2c_transfer(ready)"]
 PL022_OPS = ["pl022_transfer(set_up,32B)", "pl022_isr(8_echoes,8_bytes)", "pl022_isr(last_8+complete)",
-             "pl022_transfer(ready)"]
+             "pl022_transfer(ready)", "pl022_transfer(dma_set_up,32B)", "pl081_isr(tx_complete)",
+             "pl081_isr(rx_complete+wake)", "pl022_transfer(dma_ready)", "pl022_transfer(dma_cancel)"]
 FIGURES = [("docs/primitives.md", None, "ops", name) for name in PRIMITIVE_OPS] + [
     ("docs/drivers.md", None, "ops", name) for name in SPI_OPS] + [
     ("docs/dma-i2c.md", None, "ops", name) for name in I2C_OPS] + [
