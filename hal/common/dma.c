@@ -8,9 +8,9 @@
 
 EBB_MODULE("dma");
 
-void ebb_dma_chan_init(ebb_dma_chan *ch, const ebb_dma_ops *ops, uint32_t max_items)
+void ebb_dma_chan_init(ebb_dma_chan *ch, const ebb_dma_ops *ops, uint32_t max_items, uint8_t max_request)
 {
-    *ch = (ebb_dma_chan){.op = EBB_OP_INITIALIZER, .ops = ops, .max_items = max_items};
+    *ch = (ebb_dma_chan){.op = EBB_OP_INITIALIZER, .ops = ops, .max_items = max_items, .max_request = max_request};
 }
 
 /* Stop the running transfer: the hardware first, so that nothing of it is
@@ -49,6 +49,8 @@ int ebb_dma_start(ebb_dma_chan *ch, const ebb_dma_xfer *x, ebb_dma_done_fn done,
                        (x->src % w) == 0 && (x->dst % w) == 0;
     EBB_REQUIRE_OR(2, shape, return EBB_EINVAL);
     EBB_REQUIRE_OR(3, x->len / w <= ch->max_items, return EBB_EINVAL);
+    EBB_REQUIRE_OR(5, !(x->flags & (EBB_DMA_SRC_PERIPH | EBB_DMA_DST_PERIPH)) || x->request <= ch->max_request,
+                   return EBB_EINVAL);
     /* Claim the channel: free when no transfer runs and the op is idle (a
      * completed awaited transfer keeps it until its await takes it). */
     ebb_irq_state s = ebb_port_lock();

@@ -94,15 +94,22 @@ struct ebb_dma_chan {
     uint32_t max_items;       /* items per transfer the hardware counts */
     int32_t stopped;          /* bytes of the last aborted awaited transfer */
     uint8_t width;            /* bytes per item of the transfer in flight */
+    uint8_t max_request;      /* highest request line the controller selects */
     volatile uint8_t active;  /* a transfer runs: its completion is due */
 };
 
 /**
  * For chip drivers: make `ch` an idle channel driven by `ops`, whose
- * hardware counts at most `max_items` (> 0) items per transfer.
+ * hardware counts at most `max_items` (> 0) items per transfer and selects
+ * request lines 0..`max_request` (a larger number would name another
+ * peripheral's: ebb_dma_start() refuses it, contract dma:5).
  * Context: init.  Cost: a few stores.
  */
-void ebb_dma_chan_init(ebb_dma_chan *ch, const ebb_dma_ops *ops, uint32_t max_items);
+void ebb_dma_chan_init(ebb_dma_chan *ch, const ebb_dma_ops *ops, uint32_t max_items, uint8_t max_request);
+
+/** The highest request line channel `ch` selects.  Context: any.  Cost:
+ *  one load. */
+static inline unsigned ebb_dma_max_request(const ebb_dma_chan *ch) { return ch->max_request; }
 
 /**
  * Start transfer `x` on idle channel `ch`.  With `done` NULL the transfer
@@ -116,6 +123,9 @@ void ebb_dma_chan_init(ebb_dma_chan *ch, const ebb_dma_ops *ops, uint32_t max_it
  *                  EBB_EINVAL, nothing started).
  * Contract dma:3 - x->len / x->width <= the channel's max_items (contracts
  *                  off: EBB_EINVAL, nothing started).
+ * Contract dma:5 - with a peripheral side, x->request is a line the
+ *                  channel selects, at most ebb_dma_max_request(ch)
+ *                  (contracts off: EBB_EINVAL, nothing started).
  * Context: any.  Cost: O(1): two critical sections and the chip's start.
  */
 EBB_MUST_CHECK int ebb_dma_start(ebb_dma_chan *ch, const ebb_dma_xfer *x, ebb_dma_done_fn done, void *arg);

@@ -192,7 +192,8 @@ uint32_t ebb_spi_configure(ebb_spi *spi, ebb_spi_mode mode, uint32_t hz);
  * Returns EBB_OK, EBB_EINVAL or EBB_EBUSY (nothing changed).
  * Contract spi:1 - spi != NULL and initialised (always checked: EBB_EINVAL).
  * Contract spi:5 - both channels or neither, two different ones, the chip
- *                  driver has the DMA hooks, requests <= 255 (always
+ *                  driver has the DMA hooks, each request line one its
+ *                  channel selects, at most ebb_dma_max_request() (always
  *                  checked: EBB_EINVAL).
  * Contract spi:3 - no transfer is in flight (always checked: EBB_EBUSY).
  * Context: init, or a task between transfers.  Cost: a few stores.

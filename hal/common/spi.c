@@ -198,7 +198,8 @@ int ebb_spi_use_dma(ebb_spi *spi, struct ebb_dma_chan *tx_chan, unsigned tx_requ
     EBB_REQUIRE_OR(1, spi != NULL && spi->ops != NULL, return EBB_EINVAL);
     EBB_REQUIRE_OR(5, (tx_chan == NULL) == (rx_chan == NULL) && (tx_chan == NULL || tx_chan != rx_chan) &&
                           (tx_chan == NULL || (spi->ops->dma_addr != NULL && spi->ops->dma != NULL &&
-                                               spi->ops->drain != NULL && tx_request <= 255u && rx_request <= 255u)),
+                                               spi->ops->drain != NULL && tx_request <= ebb_dma_max_request(tx_chan) &&
+                                               rx_request <= ebb_dma_max_request(rx_chan))),
                    return EBB_EINVAL);
     EBB_REQUIRE_OR(3, !ebb_op_busy(&spi->op), return EBB_EBUSY);
     ebb_irq_state s = ebb_port_lock();

@@ -70,9 +70,7 @@ struct ebb_pl081 {
  * ceiling).  Afterwards &c->ch[0].dma and &c->ch[1].dma are idle channels.
  * Contract pl081:1 - c != NULL and base != 0 (always checked: nothing is
  * set up).
- * Contract pl081:3 - a transfer later started with a peripheral side names
- * a request line 0..15 (contracts off: that transfer ends at once with
- * EBB_DMA_EBUS).
+ * The channels select request lines 0..15 (dma:5 refuses a larger one).
  * Context: init.  Cost: a dozen register writes.
  */
 void ebb_pl081_init(ebb_pl081 *c, uintptr_t base, unsigned irq, unsigned prio);

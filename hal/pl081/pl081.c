@@ -17,10 +17,6 @@ static uint32_t width_code(uint8_t w) { return w == 4u ? 2u : w == 2u ? 1u : 0u;
 static void chan_start(ebb_dma_chan *dc, const ebb_dma_xfer *x)
 {
     ebb_pl081_chan *ch = CONTAINER(dc);
-    /* A request line past the controller's 16 would select another one. */
-    EBB_REQUIRE_OR(3, !(x->flags & (EBB_DMA_SRC_PERIPH | EBB_DMA_DST_PERIPH)) || x->request <= 15u,
-                   (void)ebb_dma_complete(dc, EBB_DMA_EBUS);
-                   return);
     ebb_pl081_regs *r = ch->ctl->regs;
     unsigned const n = ch->index;
     uint32_t const bit = 1u << ch->index;
@@ -88,7 +84,7 @@ void ebb_pl081_init(ebb_pl081 *c, uintptr_t base, unsigned irq, unsigned prio)
     c->regs = (ebb_pl081_regs *)base;
     for (unsigned i = 0; i < 2u; i++) {
         at(c->regs)->CH[i].CONFIG = 0;
-        ebb_dma_chan_init(&c->ch[i].dma, &pl081_ops, EBB_PL081_MAX_ITEMS);
+        ebb_dma_chan_init(&c->ch[i].dma, &pl081_ops, EBB_PL081_MAX_ITEMS, 15u); /* 16 request lines */
         c->ch[i].ctl = c;
         c->ch[i].index = (uint8_t)i;
     }

@@ -72,9 +72,8 @@ typedef struct ebb_stm32_dma_stream {
  *                        most one peripheral side, and memory to memory
  *                        runs on DMA2 only (contracts off: that transfer
  *                        ends at once with EBB_DMA_EBUS).
- * Contract stm32_dma:3 - a transfer with a peripheral side names a request
- *                        channel (SxCR.CHSEL) 0..7 (contracts off: that
- *                        transfer ends at once with EBB_DMA_EBUS).
+ * The stream selects request channels (SxCR.CHSEL) 0..7 (dma:5 refuses
+ * a larger one).
  * Context: init.  Cost: a few register writes.
  */
 void ebb_stm32_dma_init(ebb_stm32_dma_stream *s, uintptr_t base, unsigned stream, unsigned irq, unsigned prio);

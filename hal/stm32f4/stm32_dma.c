@@ -65,9 +65,6 @@ static void chan_start(ebb_dma_chan *dc, const ebb_dma_xfer *x)
     EBB_REQUIRE_OR(2, !(src_p && dst_p) && (src_p || dst_p || s->base == EBB_STM32_DMA2_BASE),
                    (void)ebb_dma_complete(dc, EBB_DMA_EBUS);
                    return);
-    /* A channel past CHSEL's 8 would select another peripheral's request. */
-    EBB_REQUIRE_OR(3, !(src_p || dst_p) || x->request <= 7u, (void)ebb_dma_complete(dc, EBB_DMA_EBUS);
-                   return);
     uint32_t const size = x->width == 4u ? 2u : x->width == 2u ? 1u : 0u;
     uint32_t cr = EBB_STM32_DMA_CR_CHSEL((uint32_t)x->request) | EBB_STM32_DMA_CR_PSIZE(size) |
                   EBB_STM32_DMA_CR_MSIZE(size) | EBB_STM32_DMA_CR_TCIE | EBB_STM32_DMA_CR_TEIE;
@@ -125,7 +122,7 @@ __attribute__((cold)) void ebb_stm32_dma_init(ebb_stm32_dma_stream *s, uintptr_t
     s->base = base;
     s->stream = (uint8_t)stream;
     s->irq = (uint8_t)irq;
-    ebb_dma_chan_init(&s->dma, &stm32_dma_ops, EBB_STM32_DMA_MAX_ITEMS);
+    ebb_dma_chan_init(&s->dma, &stm32_dma_ops, EBB_STM32_DMA_MAX_ITEMS, 7u); /* SxCR.CHSEL: 8 channels */
     EBB_STM32_RCC->AHB1ENR |= base == EBB_STM32_DMA1_BASE ? EBB_STM32_RCC_AHB1ENR_DMA1EN : EBB_STM32_RCC_AHB1ENR_DMA2EN;
     (void)EBB_STM32_RCC->AHB1ENR; /* the clock is on before the first access */
     disable(s);

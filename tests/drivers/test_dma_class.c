@@ -87,7 +87,7 @@ static int setup(void **state)
 {
     ebb_test_setup(state);
     memset(&sim, 0, sizeof sim);
-    ebb_dma_chan_init(&chan, &sim_ops, 16);
+    ebb_dma_chan_init(&chan, &sim_ops, 16, 3);
     memset(&user, 0, sizeof user);
     user.task = (ebb_task)EBB_TASK_INITIALIZER(user_poll);
     user.dst = words_dst;
@@ -282,6 +282,11 @@ static void test_contracts(void **state)
     x.len = 17 * 4; /* 17 items, the channel counts 16 */
     EXPECT_CONTRACT("dma", 3, if (ebb_dma_start(&chan, &x, NULL, NULL) == 0) {});
     EXPECT_CONTRACT("dma", 1, if (ebb_dma_start(&chan, NULL, NULL, NULL) == 0) {});
+    x.len = 8;
+    x.flags = EBB_DMA_SRC_INC | EBB_DMA_DST_PERIPH;
+    x.request = 4; /* the channel selects lines 0..3 */
+    EXPECT_CONTRACT("dma", 5, if (ebb_dma_start(&chan, &x, NULL, NULL) == 0) {});
+    x.flags = EBB_DMA_SRC_INC | EBB_DMA_DST_INC; /* memory to memory: no request line */
     assert_int_equal(sim.starts, 0);
     user.len = 65; /* 65 bytes: byte items, more than 16 */
     assert_int_equal(ebb_task_spawn(&test_exec, &user.task), EBB_OK);

@@ -362,14 +362,20 @@ static void test_contracts(void **state)
     EXPECT_PANIC("spi", 3, (void)ebb_spi_use_dma(&spi, NULL, 0, NULL, 0));
     run_to_end(); /* still on DMA */
     assert_int_equal(sim_pl081_items[RX_CH], 8);
-    /* pl081:3: a request line past the controller's 16. */
+    /* dma:5: a request line past the controller's 16, refused by the
+     * class before the channel is claimed; spi:5 refuses it when wired. */
+    assert_int_equal(ebb_dma_max_request(txc), 15);
     ebb_dma_xfer const x = {.src = (uintptr_t)tx, .dst = (uintptr_t)&sim_pl022.DR, .len = 4, .width = 1,
                             .flags = EBB_DMA_SRC_INC | EBB_DMA_DST_PERIPH, .request = 16};
-    EXPECT_PANIC("pl081", 3, {
+    EXPECT_PANIC("dma", 5, {
         int const rc = ebb_dma_start(txc, &x, copy_cb_early, NULL);
         (void)rc;
     });
     assert_int_equal(sim_pl081.CH[TX_CH].CONFIG & EBB_PL081_CCFG_E, 0); /* nothing started */
+    assert_false(ebb_dma_busy(txc));
+    ebb_dma_chan *const rxc = ebb_pl081_channel(&dmac, RX_CH);
+    EXPECT_PANIC("spi", 5, (void)ebb_spi_use_dma(&spi, txc, 16, rxc, RX_LINE));
+    EXPECT_PANIC("spi", 5, (void)ebb_spi_use_dma(&spi, txc, TX_LINE, rxc, 16));
 }
 
 /* ---- the PL081 alone: memory to memory ---- */

@@ -278,11 +278,13 @@ static void test_contracts(void **state)
     ebb_stm32_dma_init(&stream1, EBB_STM32_DMA1_BASE, 4, EBB_STM32_IRQ_DMA1_STREAM(4), 3);
     ebb_dma_xfer const p = {.src = (uintptr_t)src, .dst = (uintptr_t)dst, .len = 4, .width = 1,
                             .flags = EBB_DMA_SRC_INC | EBB_DMA_DST_PERIPH, .request = 8};
-    EXPECT_PANIC("stm32_dma", 3, {
+    assert_int_equal(ebb_dma_max_request(&stream1.dma), 7);
+    EXPECT_PANIC("dma", 5, {
         int const rc = ebb_dma_start(&stream1.dma, &p, NULL, NULL);
         (void)rc;
     });
     assert_int_equal(sim_dma[0].S[4].CR & EBB_STM32_DMA_CR_EN, 0); /* nothing started */
+    assert_false(ebb_dma_busy(&stream1.dma));
 }
 
 int main(void)
