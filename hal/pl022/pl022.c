@@ -3,6 +3,7 @@
 #include "ebb_pl022.h"
 
 #include "ebb/contract.h"
+#include "ebb/time.h"
 #include "ebb_cortex_m.h"
 
 EBB_MODULE("pl022");
@@ -143,20 +144,33 @@ static void dma(ebb_spi *spi, bool on)
 /* The transmit channel is stopped: what it handed over - up to 8 bytes in
  * the transmit FIFO and one shifting - goes out, and the receive channel
  * takes the echoes.  Wait for TFE set and BSY clear, reading SR only (DR is
- * the channels').  The bound: 9 frames of 8 bits, each bit CPSDVSR *
- * (1 + SCR) SSPCLK periods; every turn reads SR over the APB, at least one
- * PCLK period, and the TRM requires SSPCLK no faster than PCLK - so
- * 72 * CPSDVSR * (1 + SCR) turns (144 at the fastest rate, about 4.7
- * million at the slowest) outlast the wire; the count only guards against
- * a clock that stopped. */
+ * the channels').  The bound is in time, not in turns of the loop: SSPCLK
+ * is the PL022's own clock, and a turn (one SR read over the APB, in PCLK
+ * cycles) says nothing about how many SSPCLK periods passed.  The wire
+ * needs 9 frames of 8 bits, each bit CPSDVSR * (1 + SCR) SSPCLK periods;
+ * that time in ticks, rounded up, plus the tick in progress, outlasts it
+ * (at 25 MHz, from 6 us at the fastest rate to 187 ms at the slowest);
+ * the deadline only guards against a clock that stopped. */
+static bool drained(ebb_pl022_regs *r)
+{
+    return (at(r)->SR & (EBB_PL022_SR_TFE | EBB_PL022_SR_BSY)) == EBB_PL022_SR_TFE;
+}
+
 static void dma_drain(ebb_spi *spi)
 {
     ebb_pl022_regs *r = regs_of(spi);
+    if (drained(r)) {
+        return;
+    }
     uint32_t const cpsdvsr = at(r)->CPSR & EBB_PL022_CPSR_CPSDVSR_MASK;
     uint32_t const scr = (at(r)->CR0 >> EBB_PL022_CR0_SCR_SHIFT) & 0xFFu;
-    uint32_t turns = (EBB_PL022_FIFO_DEPTH + 1u) * 8u * cpsdvsr * (1u + scr);
-    while ((at(r)->SR & (EBB_PL022_SR_TFE | EBB_PL022_SR_BSY)) != EBB_PL022_SR_TFE && turns != 0) {
-        turns--;
+    uint32_t const periods = (EBB_PL022_FIFO_DEPTH + 1u) * 8u * cpsdvsr * (1u + scr); /* < 2^23 */
+    /* SSPCLK periods per tick, rounded down: the bound errs long. */
+    uint32_t const per_tick = spi->clk_hz / EBB_CONFIG_TICK_HZ;
+    ebb_ticks const wire = per_tick != 0 ? (ebb_ticks)(periods / per_tick) + 2u
+                                         : (ebb_ticks)periods * (EBB_CONFIG_TICK_HZ / (spi->clk_hz | 1u) + 1u) + 1u;
+    ebb_ticks const end = ebb_ticks_add(ebb_now(), wire);
+    while (!drained(r) && ebb_now() < end) {
     }
 }
 

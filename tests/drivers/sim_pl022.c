@@ -12,6 +12,8 @@
 ebb_pl022_regs sim_pl022;
 unsigned sim_pl022_shift_ticks, sim_pl022_rt_ticks;
 bool sim_pl022_loopback;
+bool sim_pl022_stalled;
+void (*sim_pl022_on_access)(void);
 unsigned long sim_pl022_overruns, sim_pl022_irqs, sim_pl022_bytes;
 bool sim_pl022_nvic_enabled;
 const struct sim_more *sim_more;
@@ -67,7 +69,7 @@ static void ssp_tick(void)
     if (!(sim_pl022.CR1 & EBB_PL022_CR1_SSE)) {
         return;
     }
-    if (shifting && --shift_left == 0) {
+    if (shifting && !sim_pl022_stalled && --shift_left == 0) {
         shifting = false;
         sim_pl022_bytes++;
         bool const lb = sim_pl022_loopback || (sim_pl022.CR1 & EBB_PL022_CR1_LBM);
@@ -149,6 +151,9 @@ void *sim_amba(uintptr_t addr)
     if (blk == NULL) {
         die("access to an unsimulated block");
     }
+    if (sim_pl022_on_access != NULL) {
+        sim_pl022_on_access();
+    }
     tick();
     sync();
     deliver_all();
@@ -193,6 +198,8 @@ void sim_pl022_reset(unsigned ticks, bool loopback)
     sim_pl022_shift_ticks = ticks;
     sim_pl022_rt_ticks = 4u * ticks; /* 32 bit periods: four frames */
     sim_pl022_loopback = loopback;
+    sim_pl022_stalled = false;
+    sim_pl022_on_access = NULL;
     sim_pl022_overruns = sim_pl022_irqs = sim_pl022_bytes = 0;
     sim_pl022_nvic_enabled = false;
     tx_head = tx_n = rx_head = rx_n = 0;

@@ -63,6 +63,8 @@ extern ebb_pl022_regs sim_pl022;
 extern unsigned sim_pl022_shift_ticks;   /* ticks per frame */
 extern unsigned sim_pl022_rt_ticks;      /* quiet ticks before RTRIS */
 extern bool sim_pl022_loopback;
+extern bool sim_pl022_stalled;            /* SSPCLK stopped: the frame shifting never ends */
+extern void (*sim_pl022_on_access)(void); /* called before each register access (time passing) */
 extern unsigned long sim_pl022_overruns; /* echoes lost on a full FIFO */
 extern unsigned long sim_pl022_irqs;     /* handler runs */
 extern unsigned long sim_pl022_bytes;    /* frames shifted out */

@@ -378,6 +378,30 @@ static void test_contracts(void **state)
     EXPECT_PANIC("spi", 5, (void)ebb_spi_use_dma(&spi, txc, TX_LINE, rxc, 16));
 }
 
+/* A clock that stopped mid-frame (SSPCLK off): a cancel's drain gives up
+ * after the wire's time at the configured rate - nine frames at 1 MHz, 72
+ * us; the driver's bound, counted in ticks, is 74 - not at once, and not
+ * never.  Each register access takes a microsecond of virtual time here. */
+static void one_us_per_access(void) { ebb_host_advance(EBB_US(1)); }
+
+static void test_drain_gives_up_on_a_stopped_clock(void **state)
+{
+    (void)state;
+    setup_bus(40, false);
+    start_user(64, 3, false, false);
+    sim_pl022_run(100); /* bytes on the wire, the transmit FIFO filled */
+    assert_true(sim_pl022_busy());
+    sim_pl022_stalled = true;
+    sim_pl022_on_access = one_us_per_access;
+    ebb_ticks const t0 = ebb_now();
+    assert_int_equal(ebb_task_cancel(&user.task), EBB_OK);
+    ebb_ticks const waited = ebb_now() - t0;
+    sim_pl022_on_access = NULL;
+    assert_true(waited >= EBB_US(72));
+    assert_true(waited <= EBB_US(90));
+    assert_false(ebb_spi_busy(&spi));
+}
+
 /* ---- the PL081 alone: memory to memory ---- */
 
 static int32_t copy_result;
@@ -460,6 +484,7 @@ int main(void)
         cmocka_unit_test(test_long_transfer_on_interrupts),
         cmocka_unit_test(test_stale_echo_then_dma),
         cmocka_unit_test(test_contracts),
+        cmocka_unit_test(test_drain_gives_up_on_a_stopped_clock),
         cmocka_unit_test(test_pl081_memory_to_memory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
