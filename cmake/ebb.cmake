@@ -145,6 +145,37 @@ endfunction()
 # when given, replaces CPU on the link line, for multilib selection).  QEMU is
 # how tests and `make run` start the board in an emulator (without -kernel
 # and -icount); boards without it are real hardware only.
+# The virtual button (boards/virtual), for a board QEMU (or the host) gives
+# no wired one: the parts `target` takes, compiled against its
+# ebb_board_config.h.
+#   button   the level, edge waits and keys mode (button.c)
+#   irq      edges pended on an unused interrupt line, Cortex-M
+#            (virtual_button.c: EBB_BOARD_BUTTON_IRQ/_HANDLER, and the
+#            finger's executor on EBB_BOARD_FINGER_IRQ/_HANDLER)
+#   finger   the scripted finger (finger.c)
+#   keys     Ctrl-B on the console, played in order (key_player.c)
+function(ebb_board_virtual target)
+  set(files button=button.c irq=virtual_button.c finger=finger.c keys=key_player.c)
+  foreach(part ${ARGN})
+    set(found OFF)
+    foreach(pair ${files})
+      string(REPLACE "=" ";" pair "${pair}")
+      list(GET pair 0 name)
+      list(GET pair 1 file)
+      if(part STREQUAL name)
+        target_sources(${target} PRIVATE ${EBB_SOURCE_DIR}/boards/virtual/${file})
+        set(found ON)
+      endif()
+    endforeach()
+    if(NOT found)
+      message(FATAL_ERROR "ebb_board(): VIRTUAL ${part}: parts are button, irq, finger, keys")
+    endif()
+  endforeach()
+  if(ARGN)
+    ebb_public_headers(${target} ${EBB_SOURCE_DIR}/boards/virtual)
+  endif()
+endfunction()
+
 function(ebb_board)
   cmake_parse_arguments(B "" "LIBC;LINKER_SCRIPT;TIME_DRIVER"
                         "CPU;LINK_CPU;SOURCES;LIBRARIES;QEMU;VIRTUAL" ${ARGN})
@@ -172,33 +203,7 @@ function(ebb_board)
   # ring (boards/common/console*.c), on the device classes (ebb::hal).
   ebb_add_library(board STATIC ${B_SOURCES} ${EBB_SOURCE_DIR}/boards/common/console.c
                   ${EBB_SOURCE_DIR}/boards/common/console_rx.c)
-  # The virtual button (boards/virtual), for a board QEMU gives no wired
-  # one: the parts it takes, compiled against its ebb_board_config.h.
-  #   button   the level, edge waits and keys mode (button.c)
-  #   irq      edges pended on an unused interrupt line, Cortex-M
-  #            (virtual_button.c: EBB_BOARD_BUTTON_IRQ/_HANDLER, and the
-  #            finger's executor on EBB_BOARD_FINGER_IRQ/_HANDLER)
-  #   finger   the scripted finger (finger.c)
-  #   keys     Ctrl-B on the console, played in order (key_player.c)
-  set(_ebb_virtual_files button=button.c irq=virtual_button.c finger=finger.c keys=key_player.c)
-  foreach(part ${B_VIRTUAL})
-    set(found OFF)
-    foreach(pair ${_ebb_virtual_files})
-      string(REPLACE "=" ";" pair "${pair}")
-      list(GET pair 0 name)
-      list(GET pair 1 file)
-      if(part STREQUAL name)
-        target_sources(ebb_board PRIVATE ${EBB_SOURCE_DIR}/boards/virtual/${file})
-        set(found ON)
-      endif()
-    endforeach()
-    if(NOT found)
-      message(FATAL_ERROR "ebb_board(): VIRTUAL ${part}: parts are button, irq, finger, keys")
-    endif()
-  endforeach()
-  if(B_VIRTUAL)
-    ebb_public_headers(ebb_board ${EBB_SOURCE_DIR}/boards/virtual)
-  endif()
+  ebb_board_virtual(ebb_board ${B_VIRTUAL})
   # The board folder's headers (ebb_board_config.h) and the board interface
   # every board implements (boards/include/ebb_board.h).
   ebb_public_headers(ebb_board ${EBB_BOARD_DIR})

@@ -26,10 +26,10 @@ endif()
 # The host board: boards/include/ebb_board.h on the host port, for apps
 # written against the board interface (the showdown's host build).
 add_library(ebb_board_host STATIC ${EBB_SOURCE_DIR}/boards/host/board_host.c
-  ${EBB_SOURCE_DIR}/boards/common/console.c
-  ${EBB_SOURCE_DIR}/boards/virtual/button.c ${EBB_SOURCE_DIR}/boards/virtual/key_player.c)
+  ${EBB_SOURCE_DIR}/boards/common/console.c)
 target_include_directories(ebb_board_host PUBLIC ${EBB_SOURCE_DIR}/boards/host
-  ${EBB_SOURCE_DIR}/boards/include PRIVATE ${EBB_SOURCE_DIR}/boards/virtual)
+  ${EBB_SOURCE_DIR}/boards/include)
+ebb_board_virtual(ebb_board_host button keys)
 target_link_libraries(ebb_board_host PUBLIC ebb_hal ebb)
 if(EXISTS ${EBB_SOURCE_DIR}/apps/showdown/CMakeLists.txt)
   add_subdirectory(apps/showdown)
