@@ -38,7 +38,7 @@ static int recv_locked(ebb_channel *ch, void *out)
     if (r->count == 0) {
         return EBB_EAGAIN;
     }
-    ring_copy(out, ring_slot(r, 0), r->size);
+    ring_copy(out, ring_oldest(r), r->size);
     ring_pop(r);
     if (!ebb_waitlist_empty(&ch->senders)) {
         (void)ebb_waitlist_wake_one_locked(&ch->senders);

@@ -154,6 +154,51 @@ static inline void ebb_port_unlock(ebb_irq_state prev)
 
 #endif
 
+/* Word copies in blocks of four (a channel's element copy, under the
+ * lock): the odd word and the odd pair first, then one LDM and one STM per
+ * 16 bytes.  An interrupt inside an LDM/STM is taken at once (ARMv7-M
+ * continues it, ARMv6-M restarts it), so a block adds nothing to a masked
+ * stretch but its own cycles.  Both pointers word-aligned.  The moved
+ * words pass through r3-r6 (clobbered; r7 may be the frame pointer), so
+ * the operands can stay in r0-r2 where a caller has them.  After
+ * `lsls #31`, N is bit 0 of n and C bit 1; LDM and STM leave the flags. */
+#if defined(__GNUC__)
+#if defined(__thumb__) && !defined(__thumb2__) && !defined(__clang__)
+/* GCC assembles Thumb-1 inline asm in divided syntax: switch, and back. */
+#define EBB__CM_ASM_UNIFIED ".syntax unified\n\t"
+#define EBB__CM_ASM_DIVIDED "\n\t.syntax divided"
+#else
+#define EBB__CM_ASM_UNIFIED ""
+#define EBB__CM_ASM_DIVIDED ""
+#endif
+#define EBB_PORT_COPY_WORDS(dst, src, n) ebb__cm_copy_words((dst), (src), (n))
+static inline __attribute__((always_inline)) void ebb__cm_copy_words(uint32_t *dst, const uint32_t *src,
+                                                                     uint32_t n)
+{
+    __asm volatile(EBB__CM_ASM_UNIFIED
+                   "lsls r3, %2, #31\n\t"
+                   "bpl 1f\n\t"
+                   "ldmia %0!, {r3}\n\t"
+                   "stmia %1!, {r3}\n"
+                   "1:\n\t"
+                   "bcc 2f\n\t"
+                   "ldmia %0!, {r3, r4}\n\t"
+                   "stmia %1!, {r3, r4}\n"
+                   "2:\n\t"
+                   "lsrs %2, %2, #2\n\t"
+                   "beq 4f\n"
+                   "3:\n\t"
+                   "ldmia %0!, {r3-r6}\n\t"
+                   "stmia %1!, {r3-r6}\n\t"
+                   "subs %2, %2, #1\n\t"
+                   "bne 3b\n"
+                   "4:" EBB__CM_ASM_DIVIDED
+                   : "+l"(src), "+l"(dst), "+l"(n)
+                   :
+                   : "r3", "r4", "r5", "r6", "cc", "memory");
+}
+#endif
+
 /* Coroutine label addresses as instruction immediates (GCC, Thumb-2:
  * "%a" prints a label operand bare).  ebb/async.h makes a body's start
  * (&&top) and each resume offset (&&L - &&top) from these when a port

@@ -109,6 +109,7 @@ endfunction()
 #   test_realtime            time without -icount (above)
 #   test_time[_wraps]        timers and tickers against the reference clock
 #   test_channel_isr         a channel fed from an interrupt wakes a task, loses nothing
+#   test_channel_copy        elements of 1-17 words and odd sizes copied exactly
 #   test_select              select and timeout (timer, interrupt, button)
 #   test_preempt             the portable preemptive executor, levels 1 and 2
 #   test_storm               button edges faster than the task: none lost silently
@@ -159,6 +160,8 @@ function(ebb_fw_suite)
   # compares with snprintf on the host).
   ebb_fw_test(test_fmt SOURCES ${EBB_FW_DIR}/test_fmt.c GREP PASS)
   ebb_fw_test(test_channel_isr SOURCES ${EBB_FW_DIR}/test_channel_isr.c PORT GREP PASS)
+  # The element copy: the port's block copy, the word loop or memcpy.
+  ebb_fw_test(test_channel_copy SOURCES ${EBB_FW_DIR}/test_channel_copy.c GREP PASS)
   ebb_fw_test(test_select SOURCES ${EBB_FW_DIR}/test_select.c PORT GREP PASS)
   # A storm of button edges faster than the task re-arms: every edge seen
   # or counted as missed (ebb_board_button_missed()).

@@ -27,6 +27,11 @@ extern "C" {
 #endif
 
 /*
+ * Optional, in ebb_port_impl.h: EBB_PORT_COPY_WORDS(dst, src, n), copy n
+ * 32-bit words between word-aligned buffers that do not overlap, in
+ * steps an interrupt can enter between (a channel copies its elements
+ * with it under the lock; without it, a word loop in C).
+ *
  * Optional, in ebb_port_impl.h: EBB_PORT_CODE_ADDR(label) and
  * EBB_PORT_CODE_OFFSET(label, base), a label's address and the distance
  * between two labels of one function as instruction immediates, for a
