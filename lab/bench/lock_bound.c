@@ -15,8 +15,9 @@
  *     ebb_port_unlock() (BASEPRI raised to the ceiling: the only masking
  *     ebb does; PRIMASK on the micro:bit's Cortex-M0) on TIM2's counter,
  *     or on the MPS2 boards and the micro:bit on SysTick's (microbit-systick,
- *     whose time driver is SysTick: on TIMER0's), converted to
- *     instructions by a calibration loop;
+ *     whose time driver is SysTick: on TIMER0's; boards/template, whose
+ *     time driver is SysTick too: on the LM3S6965's watchdog counter),
+ *     converted to instructions by a calibration loop;
  *   RISC-V (qemu-riscv-virt): lab/bench/maskprobe/ebb_port_impl.h, every
  *     stretch with mstatus.MIE clear - locks, the port's own masked code,
  *     and each trap from its entry to mret - on minstret.
@@ -98,11 +99,13 @@ static void hold_time_irq(bool hold)
 uint32_t ebb_lockprobe_t0, ebb_lockprobe_max;
 #define PROBE_MAX ebb_lockprobe_max
 static inline uint32_t counter(void) { return EBB_LOCKPROBE_CNT; }
-#if defined(EBB_LOCKPROBE_SYSTICK) || defined(EBB_LOCKPROBE_NRF51_TIMER0)
+#if defined(EBB_LOCKPROBE_SYSTICK) || defined(EBB_LOCKPROBE_NRF51_TIMER0) || \
+    defined(EBB_LOCKPROBE_STELLARIS_WDT)
 #define LOCK_BOUND_CALIBRATE 1
-/* Counts to instructions: SysTick counts the core clock and TIMER0 16 MHz,
- * not the instructions, so a loop of a known number of instructions is
- * timed once (insns per `cal_counts`). */
+/* Counts to instructions: SysTick counts the core clock, TIMER0 16 MHz
+ * and the Stellaris watchdog the system clock, not the instructions, so a
+ * loop of a known number of instructions is timed once (insns per
+ * `cal_counts`). */
 #define CAL_LOOPS 20000u
 static uint32_t cal_counts;
 static void probe_start(void)
@@ -111,6 +114,15 @@ static void probe_start(void)
     EBB_CM_SYST_RVR = 0x00FFFFFFu;
     EBB_CM_SYST_CVR = 0;
     EBB_CM_SYST_CSR = 5u; /* enabled, core clock, no interrupt */
+#elif defined(EBB_LOCKPROBE_STELLARIS_WDT)
+    /* RCGC0.WDT, then WDTLOCK's unlock key, WDTLOAD, and WDTCTL.INTEN (which
+     * starts the count; RESEN stays 0: no reset, and interrupt 18 stays
+     * disabled at the NVIC). */
+    *(volatile uint32_t *)0x400FE100u |= 1u << 3;
+    (void)*(volatile uint32_t *)0x400FE100u;
+    *(volatile uint32_t *)0x40000C00u = 0x1ACCE551u;
+    *(volatile uint32_t *)0x40000000u = 0xFFFFFFFFu;
+    *(volatile uint32_t *)0x40000008u = 1u;
 #else
 #include "ebb_nrf51_regs.h"
 #define TIMER0(off) EBB_NRF51_REG(EBB_NRF51_TIMER0_BASE, off)
@@ -185,8 +197,11 @@ static void hold_time_irq(bool hold)
 #else
 static void hold_time_irq(bool hold)
 {
-    /* Logical priority 15 (SysTick's, docs/interrupts.md) and below. */
-    uint32_t v = hold ? 0xF0u : 0u;
+    /* The lowest logical priority (SysTick's, docs/interrupts.md) and
+     * below, in the bits the chip implements (BASEPRI's unimplemented low
+     * bits are not masked off by every model: QEMU keeps 0xF0 on a 3-bit
+     * chip, above SysTick's 0xE0). */
+    uint32_t v = hold ? EBB_PORT_PRIO((1u << EBB_CONFIG_PORT_PRIO_BITS) - 1u) : 0u;
     __asm volatile("msr basepri, %0" : : "r"(v) : "memory");
 }
 #endif

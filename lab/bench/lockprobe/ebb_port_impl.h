@@ -6,7 +6,8 @@
  * -icount shift 0), or with EBB_LOCKPROBE_SYSTICK the SysTick counter
  * (24 bits, counting down at the core clock), or with
  * EBB_LOCKPROBE_NRF51_TIMER0 the nRF51's TIMER0 (when SysTick is the time
- * driver); the benchmark converts those counts to instructions by a
+ * driver), or with EBB_LOCKPROBE_STELLARIS_WDT the LM3S6965's watchdog
+ * counter (boards/template); the benchmark converts those counts to instructions by a
  * calibration loop.  Only the
  * benchmark lab/bench/scale_lock.elf is built with it (a second copy of the core
  * compiled with this folder first on its include path); nothing else sees it.
@@ -37,6 +38,15 @@ static inline uint32_t ebb__lockprobe_timer0(void)
     return *(volatile uint32_t *)0x4000854Cu;
 }
 #define EBB_LOCKPROBE_CNT ebb__lockprobe_timer0()
+#define EBB_LOCKPROBE_ELAPSED(t0, t1) ((t1) - (t0))
+#elif defined(EBB_LOCKPROBE_STELLARIS_WDT)
+/* The LM3S6965's watchdog (LM3S6965 data sheet, "Watchdog Timer":
+ * WDTVALUE at 0x40000004, counting down at the system clock from WDTLOAD;
+ * started by the benchmark with its interrupt off at the NVIC and no
+ * reset), turned into an up-counter: QEMU's lm3s6965evb answers a read of
+ * its general-purpose timers' counts with 0, and SysTick is the time
+ * driver. */
+#define EBB_LOCKPROBE_CNT (0xFFFFFFFFu - *(volatile uint32_t *)0x40000004u)
 #define EBB_LOCKPROBE_ELAPSED(t0, t1) ((t1) - (t0))
 #else
 #define EBB_LOCKPROBE_CNT (*(volatile uint32_t *)0x40000024u) /* TIM2_CNT */
