@@ -162,7 +162,8 @@ static ebb_poll_t spi_prober_poll(ebb_task *self, ebb_cx *cx)
  * off).  QEMU models no DMA controller (its registers read 0): the
  * streams never move a byte, an abort finds its stream disabled at once,
  * and SxNDTR reads 0, so the cancel takes its branch for a transfer whose
- * every byte came in; no completion interrupt can be measured here. */
+ * every byte came in.  The completion is measured after it, against the
+ * streams' registers moved into RAM (measure_spi_dma_completion()). */
 static ebb_stm32_dma_stream spi_dma_rx, spi_dma_tx;
 static ebb_poll_t spi_dma_prober_poll(ebb_task *self, ebb_cx *cx)
 {
@@ -248,7 +249,8 @@ __attribute__((noinline)) static void measure_spi_dma(void)
  * awaiting task (the timeout disarmed; the peripheral, which has not
  * become master, reset and programmed again).  QEMU models no F4 I2C (its
  * registers read 0): no event ever comes, so only these two can be
- * driven; the event handlers' costs are not measured here. */
+ * driven against them; the event handlers' costs are measured after it,
+ * against the registers moved into RAM (measure_i2c_events()). */
 static ebb_stm32_i2c i2c1;
 static const uint8_t i2c_out[4] = {0x10, 1, 2, 3};
 static ebb_poll_t i2c_prober_poll(ebb_task *self, ebb_cx *cx)
