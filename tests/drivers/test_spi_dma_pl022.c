@@ -12,8 +12,11 @@
  * wire); a completion held off at the NVIC; the transfer ending inside
  * every critical section of a cancel, bytes moving inside every critical
  * section of a start; bus errors; the fall-back to interrupts (the PL022's
- * interrupt path on the same simulation); contracts spi:3 and spi:5; and
- * the PL081 alone: memory to memory copies and an abort.
+ * interrupt path on the same simulation) - the scenarios the STM32's test
+ * runs too (spi_dma_scenarios.h), over this file's hooks into
+ * sim_pl022.c and sim_pl081.c; then contracts spi:3, spi:5 and dma:5, a
+ * drain that gives up on a stopped clock, and the PL081 alone: memory to
+ * memory copies and an abort.
  */
 #include <setjmp.h> /* cmocka.h needs it first */
 #include <stdarg.h>
@@ -46,6 +49,13 @@ static EBB_EXECUTOR_DEFINE(exec, NULL);
 static uint8_t answer(uint8_t b) { return sim_pl022_loopback ? b : (uint8_t)~b; }
 #include "spi_user.h"
 
+static void attach_dma(void)
+{
+    assert_int_equal(ebb_spi_use_dma(&spi, ebb_pl081_channel(&dmac, TX_CH), TX_LINE, ebb_pl081_channel(&dmac, RX_CH),
+                                     RX_LINE),
+                     EBB_OK);
+}
+
 static void setup_bus(unsigned ticks, bool loopback)
 {
     ebb_host_reset(0);
@@ -57,9 +67,7 @@ static void setup_bus(unsigned ticks, bool loopback)
     spi = (ebb_spi)EBB_PL022_SPI_INITIALIZER(SIM_PL022_BASE, SIM_PL022_IRQ, 20000000u, 3);
     assert_int_equal(ebb_spi_configure(&spi, EBB_SPI_MODE0, 1000000u), 1000000u);
     ebb_pl081_init(&dmac, SIM_PL081_BASE, SIM_PL081_IRQ, 3);
-    assert_int_equal(ebb_spi_use_dma(&spi, ebb_pl081_channel(&dmac, TX_CH), TX_LINE, ebb_pl081_channel(&dmac, RX_CH),
-                                     RX_LINE),
-                     EBB_OK);
+    attach_dma();
 }
 
 /* The hardware is quiet: both channels disabled with no status, the
@@ -80,265 +88,66 @@ static void check_quiet(void)
     assert_false(ebb_dma_busy(ebb_pl081_channel(&dmac, TX_CH)));
 }
 
-static void run_to_end(void)
+/* The channels as the TRM wants them for the PL022's single requests:
+ * peripheral to memory on RX_LINE, memory to peripheral on TX_LINE. */
+static void check_programmed(unsigned v)
 {
-    for (unsigned i = 0; i < 1000000u && !user.done; i++) {
-        sim_pl022_run(1);
-        (void)ebb_executor_poll(&exec);
-    }
-    assert_true(user.done);
-    assert_int_equal(user.result, (int32_t)user.len);
-    check_rx(user.len);
-    sim_pl022_run(3);
-    check_quiet();
-    assert_false(ebb_spi_busy(&spi));
-    assert_true(ebb_spi_last(&spi));
-    assert_int_equal(ebb_spi_received(&spi), user.len);
-    assert_int_equal(sim_pl022_overruns, 0);
+    uint32_t const rxcfg = sim_pl081.CH[RX_CH].CONFIG, txcfg = sim_pl081.CH[TX_CH].CONFIG;
+    uint32_t const rxctl = sim_pl081.CH[RX_CH].CTRL, txctl = sim_pl081.CH[TX_CH].CTRL;
+    assert_int_equal((rxcfg >> EBB_PL081_CCFG_FLOW_SHIFT) & 7u, EBB_PL081_FLOW_P2M);
+    assert_int_equal((txcfg >> EBB_PL081_CCFG_FLOW_SHIFT) & 7u, EBB_PL081_FLOW_M2P);
+    assert_int_equal((rxcfg >> EBB_PL081_CCFG_SRCPERIPH_SHIFT) & 15u, RX_LINE);
+    assert_int_equal((txcfg >> EBB_PL081_CCFG_DSTPERIPH_SHIFT) & 15u, TX_LINE);
+    assert_int_equal(!!(rxctl & EBB_PL081_CTRL_DI), v != 2); /* the sink stays put */
+    assert_int_equal(!!(txctl & EBB_PL081_CTRL_SI), v != 1); /* so does the fill byte */
+    assert_false(rxctl & EBB_PL081_CTRL_SI);
+    assert_false(txctl & EBB_PL081_CTRL_DI);
 }
 
-static void test_transfers(void **state)
-{
-    (void)state;
-    static const unsigned shifts[] = {1, 2, 5, 40};
-    static const uint32_t lens[] = {1, 2, 7, 8, 9, 64, 300};
-    for (unsigned s = 0; s < 4; s++) {
-        for (unsigned l = 0; l < 7; l++) {
-            for (unsigned v = 0; v < 3; v++) { /* both buffers, tx NULL, rx NULL */
-                setup_bus(shifts[s], s & 1u);
-                start_user(lens[l], (uint8_t)(s * 7 + l), v == 1, v == 2);
-                uint32_t const rxcfg = sim_pl081.CH[RX_CH].CONFIG, txcfg = sim_pl081.CH[TX_CH].CONFIG;
-                uint32_t const rxctl = sim_pl081.CH[RX_CH].CTRL, txctl = sim_pl081.CH[TX_CH].CTRL;
-                assert_int_equal((rxcfg >> EBB_PL081_CCFG_FLOW_SHIFT) & 7u, EBB_PL081_FLOW_P2M);
-                assert_int_equal((txcfg >> EBB_PL081_CCFG_FLOW_SHIFT) & 7u, EBB_PL081_FLOW_M2P);
-                assert_int_equal((rxcfg >> EBB_PL081_CCFG_SRCPERIPH_SHIFT) & 15u, RX_LINE);
-                assert_int_equal((txcfg >> EBB_PL081_CCFG_DSTPERIPH_SHIFT) & 15u, TX_LINE);
-                assert_int_equal(!!(rxctl & EBB_PL081_CTRL_DI), v != 2); /* the sink stays put */
-                assert_int_equal(!!(txctl & EBB_PL081_CTRL_SI), v != 1); /* so does the fill byte */
-                assert_false(rxctl & EBB_PL081_CTRL_SI);
-                assert_false(txctl & EBB_PL081_CTRL_DI);
-                run_to_end();
-                assert_int_equal(sim_pl022_bytes, lens[l]);
-                assert_int_equal(sim_pl081_items[RX_CH], lens[l]);
-                assert_int_equal(sim_pl081_items[TX_CH], lens[l]);
-                assert_int_equal(sim_pl022_irqs, 0); /* no interrupt per byte */
-                assert_true(sim_pl081_irqs >= 1 && sim_pl081_irqs <= 2);
-            }
-        }
-    }
-}
+/* The controller's one line: the two terminal counts in one interrupt or
+ * two. */
+static void check_transfer_irqs(void) { assert_true(sim_pl081_irqs >= 1 && sim_pl081_irqs <= 2); }
 
-/* After a cancel: the hardware was quiet when it returned, nothing happens
- * however long the bus runs, and the next transfer is correct. */
-static void check_stopped_then_next(bool completed)
+static void bus_run(unsigned long ticks) { sim_pl022_run(ticks); }
+static bool bus_busy(void) { return sim_pl022_busy(); }
+static bool bus_backlog(void) { return sim_pl022_tx_level() == EBB_PL022_FIFO_DEPTH; } /* eight waiting */
+static unsigned long bus_bytes(void) { return sim_pl022_bytes; }
+static unsigned long bus_irqs(void) { return sim_pl022_irqs; }
+static unsigned long *bus_overruns(void) { return &sim_pl022_overruns; }
+static unsigned long rx_items(void) { return sim_pl081_items[RX_CH]; }
+static unsigned long tx_items(void) { return sim_pl081_items[TX_CH]; }
+static unsigned long dma_irqs(void) { return sim_pl081_irqs; }
+static bool rx_running(void) { return sim_pl081_running(RX_CH); }
+static bool rx_pending(void) { return sim_pl081_pending(); }
+static void hold_rx_completion(bool on)
 {
-    uint32_t const received = ebb_spi_received(&spi);
-    check_quiet();
-    assert_false(ebb_spi_busy(&spi));
-    assert_int_equal(ebb_spi_last(&spi), completed);
-    if (completed) {
-        assert_int_equal(received, user.len);
+    if (on) {
+        ebb_cm_irq_disable(SIM_PL081_IRQ);
     } else {
-        assert_true(received < user.len);
-    }
-    assert_false(user.done);
-    check_rx(received); /* in place, and nothing written beyond */
-    assert_int_equal(spi.stale, 0);
-    unsigned long const irqs = sim_pl081_irqs, bytes = sim_pl022_bytes;
-    sim_pl022_run(500);
-    (void)ebb_executor_poll(&exec);
-    assert_int_equal(sim_pl081_irqs, irqs);
-    assert_int_equal(sim_pl022_irqs, 0);
-    assert_int_equal(sim_pl022_bytes, bytes);
-    assert_int_equal(ebb_spi_received(&spi), received);
-    check_rx(received);
-    check_quiet();
-    assert_int_equal(sim_pl022_overruns, 0);
-    unsigned long const items = sim_pl081_items[RX_CH];
-    start_user(5, 77, false, false);
-    run_to_end();
-    assert_int_equal(sim_pl081_items[RX_CH], items + 5u); /* on DMA again */
-}
-
-static void test_cancel_at_every_tick(void **state)
-{
-    (void)state;
-    unsigned cancelled = 0, on_wire = 0, completed_first = 0, fifo_full = 0;
-    for (unsigned shift = 1; shift <= 6; shift += 5) {
-        for (unsigned t = 0; t < 16u * (shift + 4u); t++) {
-            setup_bus(shift, false);
-            start_user(16, (uint8_t)t, false, false);
-            sim_pl022_run(t); /* the task is not polled: a completion waits */
-            if (user.done) {
-                continue;
-            }
-            bool const wire = sim_pl022_busy();
-            fifo_full += sim_pl022_tx_level() == EBB_PL022_FIFO_DEPTH;
-            assert_int_equal(ebb_task_cancel(&user.task), EBB_OK);
-            cancelled++;
-            on_wire += wire && !ebb_spi_last(&spi);
-            completed_first += ebb_spi_last(&spi);
-            check_stopped_then_next(ebb_spi_last(&spi));
-        }
-    }
-    assert_true(cancelled > 80);
-    assert_true(on_wire > 40);   /* echoes drained, not left for the next */
-    assert_true(fifo_full > 10); /* with eight bytes waiting behind the shifting one */
-    assert_true(completed_first > 5);
-}
-
-/* The last echo is in memory but the controller's interrupt is held off
- * at the NVIC: the cancel's abort finds every byte received - the
- * transfer completed; the late interrupt reports nothing. */
-static void test_completion_held_off(void **state)
-{
-    (void)state;
-    setup_bus(3, true);
-    ebb_cm_irq_disable(SIM_PL081_IRQ);
-    start_user(6, 5, false, false);
-    for (unsigned i = 0; i < 1000u && sim_pl081_running(RX_CH); i++) {
-        sim_pl022_run(1);
-    }
-    assert_true(sim_pl081_pending());
-    assert_int_equal(ebb_task_cancel(&user.task), EBB_OK);
-    assert_true(ebb_spi_last(&spi));
-    ebb_cm_irq_enable(SIM_PL081_IRQ);
-    check_stopped_then_next(true);
-}
-
-/* The transfer ends (its interrupts follow) inside the n-th critical
- * section of a cancel. */
-static void finish(void *arg)
-{
-    (void)arg;
-    for (unsigned i = 0; i < 1000u && (sim_pl081_running(RX_CH) || sim_pl022_busy()); i++) {
-        sim_pl022_run(1);
+        ebb_cm_irq_enable(SIM_PL081_IRQ);
     }
 }
-
-static void test_end_in_every_critical_section_of_a_cancel(void **state)
+static void check_late_completion(void) {}
+static void set_bad(uintptr_t lo, uintptr_t hi)
 {
-    (void)state;
-    unsigned kept = 0, stopped = 0;
-    for (unsigned n = 1; n <= 12; n++) {
-        setup_bus(4, true);
-        start_user(12, (uint8_t)n, false, false);
-        sim_pl022_run(2);
-        ebb_host_irq_in_lock(n, finish, NULL);
-        assert_int_equal(ebb_task_cancel(&user.task), EBB_OK);
-        ebb_host_irq_in_lock(0, NULL, NULL);
-        kept += ebb_spi_last(&spi);
-        stopped += !ebb_spi_last(&spi);
-        check_stopped_then_next(ebb_spi_last(&spi));
-    }
-    assert_true(kept > 0);
-    assert_true(stopped > 0);
+    sim_pl081_bad_lo = lo;
+    sim_pl081_bad_hi = hi;
 }
+static void before_cancel(unsigned t) { (void)t; } /* the PL081 aborts at once */
+static ebb_dma_chan *rx_chan(void) { return ebb_pl081_channel(&dmac, RX_CH); }
 
-/* Bytes move (and channels end) inside the n-th critical section of a
- * start. */
-static void some_ticks(void *arg)
-{
-    (void)arg;
-    sim_pl022_run(3);
-}
+/* Longer transfers than the STM32's: the PL022's transmit FIFO holds
+ * eight, and 8 and 9 bytes cross it. */
+#include "spi_dma_scenarios.h"
 
-static void test_bytes_in_every_critical_section_of_a_start(void **state)
-{
-    (void)state;
-    for (unsigned n = 1; n <= 10; n++) {
-        setup_bus(1, false);
-        ebb_host_irq_in_lock(n, some_ticks, NULL);
-        start_user(2, (uint8_t)n, false, false);
-        ebb_host_irq_in_lock(0, NULL, NULL);
-        run_to_end();
-        assert_int_equal(sim_pl081_items[RX_CH], 2);
-    }
-}
-
-/* A buffer the controller cannot reach: EBB_DMA_EBUS, the hardware
- * stopped, the next transfer fine. */
-static void test_bus_errors(void **state)
-{
-    (void)state;
-    for (unsigned which = 0; which < 2; which++) {
-        setup_bus(2, true);
-        uintptr_t const bad = which == 0 ? (uintptr_t)&rx[5] : (uintptr_t)&tx[5];
-        sim_pl081_bad_lo = bad;
-        sim_pl081_bad_hi = bad + 1;
-        start_user(16, 3, false, false);
-        for (unsigned i = 0; i < 10000u && !user.done; i++) {
-            sim_pl022_run(1);
-            (void)ebb_executor_poll(&exec);
-        }
-        assert_true(user.done);
-        assert_int_equal(user.result, EBB_DMA_EBUS);
-        check_quiet();
-        if (which == 0) {
-            assert_int_equal(ebb_spi_received(&spi), 0);
-        } else {
-            assert_true(ebb_spi_received(&spi) <= 5u); /* the echoes of what went out */
-            check_rx(ebb_spi_received(&spi));
-        }
-        /* A failed receive channel leaves the echoes to the FIFO, which
-         * overruns until the requests go off (as on the chip); dropped,
-         * nothing of them reaches the next transfer. */
-        sim_pl022_overruns = 0;
-        sim_pl081_bad_lo = sim_pl081_bad_hi = 0;
-        start_user(9, 1, false, false);
-        run_to_end();
-    }
-}
-
-/* Too long for a channel: on interrupts - the PL022's interrupt path on
- * the same simulation (the test lowers the count the receive channel
- * takes, instead of moving 4096 bytes). */
-static void test_long_transfer_on_interrupts(void **state)
-{
-    (void)state;
-    for (unsigned shift = 1; shift <= 9; shift += 4) {
-        setup_bus(shift, false);
-        ebb_pl081_channel(&dmac, RX_CH)->max_items = 8;
-        start_user(41, 4, false, false);
-        run_to_end();
-        assert_int_equal(sim_pl081_items[RX_CH], 0);
-        assert_true(sim_pl022_irqs >= 5u);
-        start_user(8, 5, false, false);
-        run_to_end();
-        assert_int_equal(sim_pl081_items[RX_CH], 8);
-    }
-}
-
-/* A cancelled interrupt-driven transfer leaves echoes on the wire (stale);
- * the next transfer, with DMA attached, runs on interrupts and drops them;
- * the one after runs on DMA. */
-static void test_stale_echo_then_dma(void **state)
-{
-    (void)state;
-    unsigned seen = 0;
-    for (unsigned t = 0; t < 60u; t++) {
-        setup_bus(6, false);
-        assert_int_equal(ebb_spi_use_dma(&spi, NULL, 0, NULL, 0), EBB_OK);
-        start_user(12, (uint8_t)t, false, false);
-        sim_pl022_run(t);
-        if (user.done) {
-            continue;
-        }
-        assert_int_equal(ebb_task_cancel(&user.task), EBB_OK);
-        bool const stale = spi.stale != 0;
-        seen += stale;
-        assert_int_equal(ebb_spi_use_dma(&spi, ebb_pl081_channel(&dmac, TX_CH), TX_LINE,
-                                         ebb_pl081_channel(&dmac, RX_CH), RX_LINE),
-                         EBB_OK);
-        start_user(5, 9, false, false);
-        run_to_end();
-        assert_int_equal(sim_pl081_items[RX_CH], stale ? 0u : 5u);
-        start_user(5, 10, false, false);
-        run_to_end();
-        assert_int_equal(sim_pl081_items[RX_CH], stale ? 5u : 10u);
-    }
-    assert_true(seen > 5);
-}
+static const uint32_t lens[] = {1, 2, 7, 8, 9, 64, 300};
+static const struct spi_dma_figures figures = {
+    .lens = lens, .nlens = 7,
+    .cancel_len = 16, .cancel_ticks = 16, .min_cancelled = 80, .min_on_wire = 40, .min_backlog = 10,
+    .cs_cancel_len = 12,
+    .long_shift_step = 4, .long_len = 41, .long_min_irqs = 5,
+    .stale_tries = 60, .stale_len = 12,
+};
 
 static void copy_cb_early(void *arg, int32_t result)
 {
@@ -361,7 +170,7 @@ static void test_contracts(void **state)
     start_user(8, 0, false, false);
     EXPECT_PANIC("spi", 3, (void)ebb_spi_use_dma(&spi, NULL, 0, NULL, 0));
     run_to_end(); /* still on DMA */
-    assert_int_equal(sim_pl081_items[RX_CH], 8);
+    assert_int_equal(rx_items(), 8);
     /* dma:5: a request line past the controller's 16, refused by the
      * class before the channel is claimed; spi:5 refuses it when wired. */
     assert_int_equal(ebb_dma_max_request(txc), 15);
@@ -475,14 +284,7 @@ static void test_pl081_memory_to_memory(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_transfers),
-        cmocka_unit_test(test_cancel_at_every_tick),
-        cmocka_unit_test(test_completion_held_off),
-        cmocka_unit_test(test_end_in_every_critical_section_of_a_cancel),
-        cmocka_unit_test(test_bytes_in_every_critical_section_of_a_start),
-        cmocka_unit_test(test_bus_errors),
-        cmocka_unit_test(test_long_transfer_on_interrupts),
-        cmocka_unit_test(test_stale_echo_then_dma),
+        SPI_DMA_SCENARIOS,
         cmocka_unit_test(test_contracts),
         cmocka_unit_test(test_drain_gives_up_on_a_stopped_clock),
         cmocka_unit_test(test_pl081_memory_to_memory),
