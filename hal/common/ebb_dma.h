@@ -71,8 +71,11 @@ typedef struct ebb_dma_chan ebb_dma_chan;
  *  and error interrupts; `abort` disables the channel at once and clears
  *  its pending interrupt status, so that no completion of that transfer
  *  is reported after it returns; `remaining` is the number of items not
- *  yet read from the source.  Each is called with the port lock NOT held,
- *  from a task or an interrupt. */
+ *  yet read from the source.  Each is called from a task or an
+ *  interrupt, with or without the port lock held (the class reads
+ *  `remaining` inside it; the SPI class starts and retires its channels
+ *  inside its own critical section), so none may wait for the hardware
+ *  beyond a bounded stop. */
 typedef struct ebb_dma_ops {
     void (*start)(ebb_dma_chan *ch, const ebb_dma_xfer *x);
     void (*abort)(ebb_dma_chan *ch);
