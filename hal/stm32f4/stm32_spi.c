@@ -112,21 +112,23 @@ __attribute__((cold)) static uint32_t configure(ebb_spi *spi, ebb_spi_mode mode,
     }
     (void)EBB_STM32_RCC->APB1ENR; /* the clock is on before the first access */
 
-    ebb_stm32_spi_regs *r = regs_of(spi);
     ebb_cm_irq_disable(spi->irq);
-    r->CR2 = 0;
-    r->CR1 = 0; /* SPE off: the format may change */
+    regs_of(spi)->CR2 = 0;
+    /* SPE goes off only with the wire idle (RM0390, "Disabling the SPI":
+     * TXE = 1 and BSY = 0 first): a stopped transfer's last frames may
+     * still be shifting, at the old rate, which drain() is bounded by. */
+    drain(spi);
+    regs_of(spi)->CR1 = 0; /* SPE off: the format may change */
     uint32_t const cr1 = EBB_STM32_SPI_CR1_MSTR | EBB_STM32_SPI_CR1_SSM | EBB_STM32_SPI_CR1_SSI | EBB_STM32_SPI_CR1_BR(br) |
                          (((unsigned)mode & 2u) ? EBB_STM32_SPI_CR1_CPOL : 0) |
                          (((unsigned)mode & 1u) ? EBB_STM32_SPI_CR1_CPHA : 0);
-    r->CR1 = cr1;
-    r->CR1 = cr1 | EBB_STM32_SPI_CR1_SPE;
-    if (r->SR & EBB_STM32_SPI_SR_RXNE) { /* an earlier user's last echo */
-        (void)EBB_STM32_SPI_DR_READ(r);
-        if (spi->stale != 0) {
-            spi->stale--;
-        }
+    regs_of(spi)->CR1 = cr1;
+    regs_of(spi)->CR1 = cr1 | EBB_STM32_SPI_CR1_SPE;
+    if (regs_of(spi)->SR & EBB_STM32_SPI_SR_RXNE) { /* an earlier user's last echo */
+        (void)EBB_STM32_SPI_DR_READ(regs_of(spi));
+        (void)regs_of(spi)->SR; /* DR then SR: clears an overrun of the frames before it */
     }
+    spi->stale = 0; /* the wire was idle: no echo of an earlier transfer is still to come */
     ebb_cm_irq_set_prio(spi->irq, spi->prio);
     ebb_cm_irq_enable(spi->irq);
     return rate;

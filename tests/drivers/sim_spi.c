@@ -35,9 +35,17 @@ static void load_shifter(void)
     }
 }
 
-/* One bus tick of the SPI. */
+/* One bus tick of the SPI.  SPE cleared while a frame shifts or waits in
+ * the transmit buffer is what RM0390 forbids ("disabling the SPI": wait
+ * for TXE = 1 and BSY = 0 first): it cuts a frame on the wire. */
+static uint32_t last_cr1;
 static void spi_tick(void)
 {
+    bool const spe_off = (last_cr1 & EBB_STM32_SPI_CR1_SPE) && !(sim_spi.CR1 & EBB_STM32_SPI_CR1_SPE);
+    last_cr1 = sim_spi.CR1;
+    if (spe_off && (shifting || tx_full)) {
+        die("SPE cleared while BSY: a frame cut on the wire");
+    }
     if (!(sim_spi.CR1 & EBB_STM32_SPI_CR1_SPE)) {
         return;
     }
@@ -154,6 +162,7 @@ void sim_spi_reset(unsigned ticks, bool loopback)
     sim_spi_nvic_enabled = false;
     tx_full = shifting = rxne = nvic_pending = raised = false;
     shift_left = isr_depth = 0;
+    last_cr1 = 0;
     sync();
 }
 

@@ -156,6 +156,33 @@ static void test_cancel_at_every_tick(void **state)
     assert_true(completed_first > 0);
 }
 
+/* A configure right after a cancel, with a frame of the stopped transfer
+ * still on the wire: SPE goes off only once the wire is idle (the
+ * simulation dies on a frame cut), and the next transfer, at the new rate,
+ * gets its own echoes only. */
+static void test_configure_after_cancel(void **state)
+{
+    (void)state;
+    unsigned busy = 0;
+    for (unsigned t = 0; t < 60u; t++) {
+        setup_bus(6, false);
+        start_user(8, (uint8_t)t, false, false);
+        sim_spi_run(t);
+        if (user.done) {
+            continue;
+        }
+        assert_int_equal(ebb_task_cancel(&user.task), EBB_OK);
+        busy += sim_spi_busy();
+        assert_int_equal(ebb_spi_configure(&spi, EBB_SPI_MODE3, 5000000u), 84000000u / 32u);
+        assert_false(sim_spi_busy());
+        assert_int_equal(spi.stale, 0);
+        start_user(5, 99, false, false);
+        run_to_end();
+        assert_int_equal(sim_spi_overruns, 0);
+    }
+    assert_true(busy > 10);
+}
+
 /* The last echo lands inside the n-th critical section of the cancel (or
  * of the start): whatever the order, nothing reported done is lost. */
 static void test_echo_in_every_critical_section_of_a_cancel(void **state)
@@ -211,6 +238,7 @@ int main(void)
         cmocka_unit_test(test_transfers),
         cmocka_unit_test(test_second_transfer_refused),
         cmocka_unit_test(test_cancel_at_every_tick),
+        cmocka_unit_test(test_configure_after_cancel),
         cmocka_unit_test(test_echo_in_every_critical_section_of_a_cancel),
         cmocka_unit_test(test_echo_in_every_critical_section_of_a_start),
         cmocka_unit_test(test_contracts),
