@@ -34,24 +34,25 @@ struct ebb_trace_ring {
 
 
 /* A record's last word: arg, event and ctx in one store where the layout
- * allows (little-endian: arg first), field by field elsewhere. */
+ * allows (little-endian: arg first), field by field elsewhere.  `tag` is
+ * arg | event << 16 (EBB__TRACE). */
 _Static_assert(offsetof(ebb_trace_record, event) == offsetof(ebb_trace_record, arg) + 2 &&
                    offsetof(ebb_trace_record, ctx) == offsetof(ebb_trace_record, arg) + 3 &&
                    offsetof(ebb_trace_record, arg) + 4 == sizeof(ebb_trace_record),
                "a trace record ends in arg, event, ctx");
-static inline void set_tail(ebb_trace_record *e, uint16_t arg, uint8_t event, uint8_t ctx)
+static inline void set_tail(ebb_trace_record *e, uint32_t tag, uint8_t ctx)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    uint32_t const w = (uint32_t)arg | (uint32_t)event << 16 | (uint32_t)ctx << 24;
+    uint32_t const w = tag | (uint32_t)ctx << 24;
     memcpy((unsigned char *)e + offsetof(ebb_trace_record, arg), &w, sizeof w);
 #else
-    e->arg = arg;
-    e->event = event;
+    e->arg = (uint16_t)tag;
+    e->event = (uint8_t)(tag >> 16);
     e->ctx = ctx;
 #endif
 }
 
-void ebb__trace(uint8_t event, const void *obj, uint16_t arg)
+void ebb__trace(uint32_t tag, const void *obj)
 {
     struct ebb_trace_ring *const r = &ebb_trace_ring;
     ebb_irq_state s = ebb_port_lock();
@@ -62,7 +63,7 @@ void ebb__trace(uint8_t event, const void *obj, uint16_t arg)
         ebb_trace_record *const e = &r->rec[h % RING];
         e->time = ebb__profile_now();
         e->obj = (uint32_t)(uintptr_t)obj;
-        set_tail(e, arg, event, (uint8_t)EBB_PORT_TRACE_CTX());
+        set_tail(e, tag, (uint8_t)EBB_PORT_TRACE_CTX());
         r->head = h + 1u;
     }
     ebb_port_unlock(s);

@@ -93,8 +93,10 @@ typedef struct ebb_trace_header {
 
 #if EBB_CONFIG_TRACE
 
-/* Internal: record one event (any context; takes the port lock, nests). */
-void ebb__trace(uint8_t event, const void *obj, uint16_t arg);
+/* Internal: record one event (any context; takes the port lock, nests).
+ * `tag` is the record's arg in its low 16 bits and its event in the next
+ * 8 (EBB__TRACE folds them, a constant at most call sites). */
+void ebb__trace(uint32_t tag, const void *obj);
 
 /**
  * Copy out and remove up to `max` of the oldest records, in order.
@@ -142,7 +144,8 @@ void ebb_trace_claim(void);
 void ebb_trace_output(const void *bytes, size_t n);
 
 
-#define EBB__TRACE(ev, obj, arg) ebb__trace((uint8_t)(ev), (obj), (uint16_t)(arg))
+#define EBB__TRACE(ev, obj, arg)                                               \
+    ebb__trace((uint32_t)(uint16_t)(arg) | (uint32_t)(uint8_t)(ev) << 16, (obj))
 
 /* Internal (ebb/log.h): one LOG record and its `n` arguments, contiguous
  * in the ring (all or nothing: a message is never cut). */
