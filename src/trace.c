@@ -20,17 +20,19 @@
 
 /* Records [tail, head) are waiting to be drained (free-running indices,
  * slot = index % RING).  Writers add at head under the lock and never pass
- * tail + RING, so the one reader may copy [tail, head) without the lock
- * and then advance tail under it.  Named and global so that gdb can read
- * it (tools/gdb/ebb.py). */
+ * end = tail + RING, so the one reader may copy [tail, head) without the
+ * lock and then advance tail (and end) under it.  end is kept beside head
+ * so that a writer's room check is one compare.  Named and global so that
+ * gdb can read it (tools/gdb/ebb.py). */
 struct ebb_trace_ring {
     uint32_t head;
+    uint32_t end;       /* tail + RING: the head a full ring has */
     uint32_t tail;
     uint32_t lost;      /* dropped since start */
     uint32_t reported;  /* of them, reported in the stream */
     uint32_t size;      /* RING, for a reader without the headers */
     ebb_trace_record rec[RING];
-} ebb_trace_ring = {0, 0, 0, 0, RING, {{0, 0, 0, 0, 0}}};
+} ebb_trace_ring = {0, RING, 0, 0, 0, RING, {{0, 0, 0, 0, 0}}};
 
 
 /* A record's last word: arg, event and ctx in one store where the layout
@@ -57,7 +59,7 @@ void ebb__trace(uint32_t tag, const void *obj)
     struct ebb_trace_ring *const r = &ebb_trace_ring;
     ebb_irq_state s = ebb_port_lock();
     uint32_t const h = r->head;
-    if (h - r->tail >= RING) {
+    if (h == r->end) {
         r->lost++; /* full: the undrained records are kept */
     } else {
         ebb_trace_record *const e = &r->rec[h % RING];
@@ -74,7 +76,7 @@ void ebb__trace_log(unsigned level, const char *fmt, const uint64_t *args, unsig
     struct ebb_trace_ring *const r = &ebb_trace_ring;
     ebb_irq_state s = ebb_port_lock();
     uint32_t h = r->head;
-    if (h - r->tail + 1u + n > RING) {
+    if (r->end - h < 1u + n) {
         r->lost += 1u + n; /* the whole message, never a part of it */
     } else {
         uint8_t const ctx = (uint8_t)EBB_PORT_TRACE_CTX();
@@ -110,6 +112,7 @@ size_t ebb_trace_read(ebb_trace_record *out, size_t max)
     }
     s = ebb_port_lock();
     r->tail = tail + (uint32_t)n;
+    r->end = r->tail + RING;
     ebb_port_unlock(s);
     return n;
 }
