@@ -4,8 +4,10 @@
  * the primary block's register lookup asks them for addresses that are
  * not its own, every bus tick ticks them after it, their interrupts are
  * delivered before each access, and their NVIC lines' calls are
- * forwarded.  The primary block defines `sim_more`; a companion sets it at
- * its reset.
+ * forwarded.  sim_bus.c holds `sim_more`, which a companion sets at its
+ * reset, and `sim_primary`, which the primary block sets at its reset;
+ * it answers the drivers' NVIC calls (shim/ebb_cortex_m.h): the primary
+ * block's own line goes to it, every other line to the companion.
  */
 #ifndef SIM_BUS_H
 #define SIM_BUS_H
@@ -20,5 +22,12 @@ struct sim_more {
     void (*nvic)(unsigned irq, int what);
 };
 extern const struct sim_more *sim_more;
+
+/* The primary block's own NVIC line, and what a driver's call on it does. */
+struct sim_primary {
+    unsigned irq;
+    void (*nvic)(int what);
+};
+extern const struct sim_primary *sim_primary;
 
 #endif

@@ -16,7 +16,6 @@ bool sim_pl022_stalled;
 void (*sim_pl022_on_access)(void);
 unsigned long sim_pl022_overruns, sim_pl022_irqs, sim_pl022_bytes;
 bool sim_pl022_nvic_enabled;
-const struct sim_more *sim_more;
 
 static uint8_t txf[DEPTH], rxf[DEPTH];
 static unsigned tx_head, tx_n, rx_head, rx_n;
@@ -192,6 +191,23 @@ void sim_pl022_dr_write(void *r, uint32_t v)
     sync();
 }
 
+/* What the drivers' calls do to the PL022's NVIC line (sim_bus.c routes
+ * them). */
+static void pl022_nvic(int what)
+{
+    if (what == SIM_NVIC_DISABLE) {
+        sim_pl022_nvic_enabled = false;
+        return;
+    }
+    if (what == SIM_NVIC_ENABLE) {
+        sim_pl022_nvic_enabled = true;
+    } else {
+        nvic_pending = true;
+    }
+    deliver();
+}
+static const struct sim_primary pl022_primary = {SIM_PL022_IRQ, pl022_nvic};
+
 void sim_pl022_reset(unsigned ticks, bool loopback)
 {
     memset(&sim_pl022, 0, sizeof sim_pl022);
@@ -202,6 +218,7 @@ void sim_pl022_reset(unsigned ticks, bool loopback)
     sim_pl022_on_access = NULL;
     sim_pl022_overruns = sim_pl022_irqs = sim_pl022_bytes = 0;
     sim_pl022_nvic_enabled = false;
+    sim_primary = &pl022_primary;
     tx_head = tx_n = rx_head = rx_n = 0;
     shifting = nvic_pending = raised = false;
     shift_left = quiet = isr_depth = 0;
@@ -225,38 +242,3 @@ unsigned sim_pl022_rx_level(void) { return rx_n; }
 bool sim_pl022_tx_request(void) { return (sim_pl022.DMACR & EBB_PL022_DMACR_TXDMAE) && tx_n < DEPTH; }
 bool sim_pl022_rx_request(void) { return (sim_pl022.DMACR & EBB_PL022_DMACR_RXDMAE) && rx_n != 0; }
 
-/* The NVIC calls of the drivers (shim/ebb_cortex_m.h). */
-void ebb_cm_irq_enable(unsigned irq)
-{
-    if (irq == SIM_PL022_IRQ) {
-        sim_pl022_nvic_enabled = true;
-        deliver();
-    } else if (sim_more != NULL) {
-        sim_more->nvic(irq, SIM_NVIC_ENABLE);
-    }
-}
-
-void ebb_cm_irq_disable(unsigned irq)
-{
-    if (irq == SIM_PL022_IRQ) {
-        sim_pl022_nvic_enabled = false;
-    } else if (sim_more != NULL) {
-        sim_more->nvic(irq, SIM_NVIC_DISABLE);
-    }
-}
-
-void ebb_cm_irq_set_prio(unsigned irq, unsigned prio)
-{
-    (void)irq;
-    (void)prio;
-}
-
-void ebb_cm_irq_pend(unsigned irq)
-{
-    if (irq == SIM_PL022_IRQ) {
-        nvic_pending = true;
-        deliver();
-    } else if (sim_more != NULL) {
-        sim_more->nvic(irq, SIM_NVIC_PEND);
-    }
-}

@@ -13,7 +13,6 @@ unsigned sim_spi_shift_ticks;
 bool sim_spi_loopback;
 unsigned long sim_spi_overruns, sim_spi_irqs, sim_spi_bytes;
 bool sim_spi_nvic_enabled;
-const struct sim_more *sim_more;
 
 static bool tx_full, shifting, rxne, nvic_pending, raised;
 static uint8_t tx_byte, shift_byte, rx_byte;
@@ -152,6 +151,22 @@ void sim_spi_dr_write(volatile void *r, uint32_t v)
     sync();
 }
 
+/* What the driver's calls do to SPI1's NVIC line (sim_bus.c routes them). */
+static void spi_nvic(int what)
+{
+    if (what == SIM_NVIC_DISABLE) {
+        sim_spi_nvic_enabled = false;
+        return;
+    }
+    if (what == SIM_NVIC_ENABLE) {
+        sim_spi_nvic_enabled = true;
+    } else {
+        nvic_pending = true;
+    }
+    deliver();
+}
+static const struct sim_primary spi_primary = {EBB_STM32_IRQ_SPI1, spi_nvic};
+
 void sim_spi_reset(unsigned ticks, bool loopback)
 {
     memset(&sim_spi, 0, sizeof sim_spi);
@@ -160,6 +175,7 @@ void sim_spi_reset(unsigned ticks, bool loopback)
     sim_spi_loopback = loopback;
     sim_spi_overruns = sim_spi_irqs = sim_spi_bytes = 0;
     sim_spi_nvic_enabled = false;
+    sim_primary = &spi_primary;
     tx_full = shifting = rxne = nvic_pending = raised = false;
     shift_left = isr_depth = 0;
     last_cr1 = 0;
@@ -189,40 +205,4 @@ void sim_spi_finish_shift(void *unused)
         spi_tick();
     }
     sync();
-}
-
-/* The NVIC calls of the driver (shim/ebb_cortex_m.h). */
-void ebb_cm_irq_enable(unsigned irq)
-{
-    if (irq == EBB_STM32_IRQ_SPI1) {
-        sim_spi_nvic_enabled = true;
-        deliver();
-    } else if (sim_more != NULL) {
-        sim_more->nvic(irq, SIM_NVIC_ENABLE);
-    }
-}
-
-void ebb_cm_irq_disable(unsigned irq)
-{
-    if (irq == EBB_STM32_IRQ_SPI1) {
-        sim_spi_nvic_enabled = false;
-    } else if (sim_more != NULL) {
-        sim_more->nvic(irq, SIM_NVIC_DISABLE);
-    }
-}
-
-void ebb_cm_irq_set_prio(unsigned irq, unsigned prio)
-{
-    (void)irq;
-    (void)prio;
-}
-
-void ebb_cm_irq_pend(unsigned irq)
-{
-    if (irq == EBB_STM32_IRQ_SPI1) {
-        nvic_pending = true;
-        deliver();
-    } else if (sim_more != NULL) {
-        sim_more->nvic(irq, SIM_NVIC_PEND);
-    }
 }
