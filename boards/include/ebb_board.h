@@ -154,10 +154,19 @@ bool ebb_board_button_pressed(void);
  * Awaitable: the next `edge` of the user button after the wait started.
  * The selected edge stays selected after it fired; all waiters of the
  * button share it (the last to start wins), so wait for one kind at a time.
- * Context: task.  Cost: a lock and a list insert.
+ * Context: task.  Cost: a lock and a list insert; the resume after the
+ * edge takes no lock.
+ *
+ * A board whose button is a driver's inline awaitable names it here
+ * instead: its ebb_board_config.h defines ebb_board_button_wait(w, edge)
+ * as a macro binding the button's line (the STM32 boards: the EXTI
+ * driver's wait, ebb_board_stm32.h), so a resume runs no call.  Every
+ * other board implements this function.
  */
+#ifndef ebb_board_button_wait
 EBB_AWAITABLE ebb_poll_t ebb_board_button_wait(ebb_cx *cx, ebb_wait *w, ebb_board_edge edge);
 #define ebb_board_button_wait(...) EBB_AWAITABLE_CALL(ebb_board_button_wait, __VA_ARGS__)
+#endif
 
 /* Probe pins for measurements (the study's PG0 = interrupt pin, PG1 =
  * thread pin): one store each where the board has GPIO (its

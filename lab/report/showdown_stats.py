@@ -43,7 +43,7 @@ CATEGORY_OF_FUNCTION = {
     "ebb_cm_idle_wfi": "poll", "ebb_port_idle": "poll", "ebb_executor_has_work": "poll",
     "ebb_stm32_exti_wait": "resume", "ebb_wait_on": "resume", "ebb_wait_fired": "resume",
     "ebb__wait_on_locked_path": "resume", "ebb__stm32_exti_wait_start": "resume",
-    "showdown_button_edge": "resume", "ebb_board_button_wait": "resume",
+    "showdown_button_edge": "resume",
     "format": "formatting", "showdown_probe_thread": "probe",
 }
 TRANSPARENT = re.compile(r"^(ebb_list_|ebb_node_|ebb_port_lock|ebb_port_unlock|ebb_cancelling|ebb_current|ebb_wait_add_locked|ebb_wait_remove_locked)")
