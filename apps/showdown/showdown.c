@@ -85,9 +85,10 @@ static EBB_TASK_DEFINE(writer, struct writer, writer_poll);
 
 void showdown_start(ebb_executor *ex, ebb_executor *button_ex)
 {
-    (void)ebb_task_spawn(ex, &writer.task);
-    (void)ebb_task_spawn(button_ex, &button.task);
-    (void)ebb_task_spawn(ex, &blink.task);
+    if (ebb_task_spawn(ex, &writer.task) != EBB_OK || ebb_task_spawn(button_ex, &button.task) != EBB_OK ||
+        ebb_task_spawn(ex, &blink.task) != EBB_OK) {
+        ebb_board_exit(1); /* refused: a bug, e.g. started twice */
+    }
 }
 
 unsigned showdown_pending(void) { return ebb_spsc_count(&queue); }

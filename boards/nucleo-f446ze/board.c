@@ -49,9 +49,11 @@ __attribute__((cold)) void ebb_board_exit(int code)
     if (ebb_board_semihosting()) {
         ebb_semihost_exit(code);
     }
-    char line[24] = "EXIT ";
-    *ebb_fmt_dec32(line + 5, code) = '\0';
-    ebb_board_puts(line);
+    /* No initialised array: its zero fill would link memset. */
+    char num[12];
+    *ebb_fmt_dec32(num, code) = '\0';
+    ebb_board_puts("EXIT ");
+    ebb_board_puts(num);
     ebb_board_puts("\n");
     __asm volatile("cpsid i" ::: "memory");
     for (;;) {

@@ -98,7 +98,11 @@ static void finger_stop(void)
 
 static void finger_start(void)
 {
-    (void)ebb_task_spawn(finger_ex, &finger.task);
+    /* Cancelled just before (finger_stop) on the executor it was on: never
+     * refused. */
+    if (ebb_task_spawn(finger_ex, &finger.task) != EBB_OK) {
+        ebb_port_panic("finger", 2);
+    }
     if (finger_hold != NULL) {
         finger_hold(false);
     }

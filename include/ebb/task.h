@@ -18,7 +18,7 @@
  *         EBB_END();
  *     }
  *     static EBB_TASK_DEFINE(led, struct led, led_poll);
- *     ... ebb_task_spawn(&exec, &led.task);
+ *     ... if (ebb_task_spawn(&exec, &led.task) != EBB_OK) { ... a bug ... }
  */
 #ifndef EBB_TASK_H
 #define EBB_TASK_H
@@ -374,9 +374,11 @@ struct ebb_executor;
  * Contract task:1 - ex was defined with EBB_EXECUTOR_DEFINE (is in the
  *                   executor table; always checked: EBB_EINVAL).
  * Contract task:3 - t != NULL and t has a body (always checked: EBB_EINVAL).
+ * The result must be used: a refused spawn leaves the task as it was, so
+ * code that goes on as if it runs is wrong either way.
  * Context: any.  Cost: O(executors) to find ex's index, then O(1).
  */
-int ebb_task_spawn(struct ebb_executor *ex, ebb_task *t);
+EBB_MUST_CHECK int ebb_task_spawn(struct ebb_executor *ex, ebb_task *t);
 
 /**
  * Stop a running task from outside: its current await is cancelled (every

@@ -105,6 +105,8 @@ int main(void)
     probe_report("dma_abort(stopped)", abort);
 
     ebb_executor_init(&exec, NULL);
-    ebb_task_spawn(&exec, &copier.task);
+    if (ebb_task_spawn(&exec, &copier.task) != EBB_OK) {
+        ebb_board_exit(1);
+    }
     ebb_executor_run(&exec);
 }

@@ -208,7 +208,7 @@ __attribute__((noinline)) static void measure_spi_dma_completion(void)
 {
     spi_dma_rx.base = spi_dma_tx.base = (uintptr_t)&dma_in_ram;
     spi_prober.task = (ebb_task)EBB_TASK_INITIALIZER(spi_dma_done_prober_poll);
-    (void)ebb_task_spawn(&exec, &spi_prober.task);
+    probe_spawn(&exec, &spi_prober.task);
     (void)ebb_executor_poll(&exec);
     if (ebb_task_state(&spi_prober.task) != EBB_TASK_DONE || ebb_spi_busy(ebb_board_spi) ||
         ebb_dma_busy(&spi_dma_rx.dma) || ebb_dma_busy(&spi_dma_tx.dma)) {
@@ -226,7 +226,7 @@ __attribute__((noinline)) static void measure_spi_dma(void)
         ebb_board_exit(1);
     }
     spi_prober.task = (ebb_task)EBB_TASK_INITIALIZER(spi_dma_prober_poll);
-    (void)ebb_task_spawn(&exec, &spi_prober.task);
+    probe_spawn(&exec, &spi_prober.task);
     (void)ebb_executor_poll(&exec);
     if (!ebb_dma_busy(&spi_dma_rx.dma) || !ebb_dma_busy(&spi_dma_tx.dma)) {
         ebb_board_puts("spi: the transfer did not start on DMA\n");
@@ -302,7 +302,7 @@ __attribute__((noinline)) static void measure_i2c_events(void)
 {
     i2c1.regs = &i2c_in_ram;
     spi_prober.task = (ebb_task)EBB_TASK_INITIALIZER(i2c_events_prober_poll);
-    (void)ebb_task_spawn(&exec, &spi_prober.task);
+    probe_spawn(&exec, &spi_prober.task);
     (void)ebb_executor_poll(&exec);
     if (ebb_task_state(&spi_prober.task) != EBB_TASK_DONE || ebb_i2c_busy(&i2c1.bus)) {
         ebb_board_puts("i2c: the transfer did not complete\n");
@@ -315,7 +315,7 @@ __attribute__((noinline)) static void measure_i2c(void)
     ebb_stm32_i2c_init(&i2c1, EBB_STM32_I2C1_BASE, EBB_STM32_IRQ_I2C1_EV, EBB_STM32_IRQ_I2C1_ER, 42000000u,
                        100000u, 3u);
     spi_prober.task = (ebb_task)EBB_TASK_INITIALIZER(i2c_prober_poll);
-    (void)ebb_task_spawn(&exec, &spi_prober.task);
+    probe_spawn(&exec, &spi_prober.task);
     (void)ebb_executor_poll(&exec);
     if (!ebb_i2c_busy(&i2c1.bus)) {
         ebb_board_puts("i2c: the transfer did not start\n");
@@ -335,7 +335,7 @@ __attribute__((noinline)) static void measure_spi(void)
     (void)ebb_spi_configure(ebb_board_spi, EBB_SPI_MODE0, 1000000u);
     ebb_cm_irq_disable(ebb_board_spi->irq);
     spi_prober.task = (ebb_task)EBB_TASK_INITIALIZER(spi_prober_poll);
-    (void)ebb_task_spawn(&exec, &spi_prober.task);
+    probe_spawn(&exec, &spi_prober.task);
     (void)ebb_executor_poll(&exec);
     if (ebb_task_state(&spi_prober.task) != EBB_TASK_DONE) {
         ebb_board_puts("spi: the transfer did not complete\n");
@@ -351,7 +351,7 @@ int main(void)
     ebb_board_init();
     probe_calibrate();
     ebb_executor_init(&exec, NULL);
-    (void)ebb_task_spawn(&exec, &waiter.task);
+    probe_spawn(&exec, &waiter.task);
     (void)ebb_executor_poll(&exec); /* the waiter is now waiting */
 
     MEASURE("waitlist_wake_all(1_waiter)", ebb_waitlist_wake_all(&probe_events));
@@ -379,16 +379,16 @@ int main(void)
     MEASURE("pool_try_alloc", blk = ebb_pool_try_alloc(&pool));
     MEASURE("pool_free(no_waiter)", (void)ebb_pool_free(&pool, blk));
 
-    (void)ebb_task_spawn(&exec, &sem_waiter.task);
+    probe_spawn(&exec, &sem_waiter.task);
     (void)ebb_executor_poll(&exec); /* sem_waiter now waits for a token */
     MEASURE("sem_give(1_waiter)", (void)ebb_sem_give(&sem_irq));
     (void)ebb_executor_poll(&exec);
 
-    (void)ebb_task_spawn(&exec, &prober.task);
+    probe_spawn(&exec, &prober.task);
     (void)ebb_executor_poll(&exec);
 
-    (void)ebb_task_spawn(&exec, &yield_a.task);
-    (void)ebb_task_spawn(&exec, &yield_b.task);
+    probe_spawn(&exec, &yield_a.task);
+    probe_spawn(&exec, &yield_b.task);
     (void)ebb_executor_poll(&exec);
     (void)ebb_executor_poll(&exec);
     (void)ebb_executor_poll(&exec);

@@ -82,7 +82,9 @@ static void spawn(void)
 {
     prober.task = (ebb_task)EBB_TASK_INITIALIZER(prober_poll);
     prober.polls = 0;
-    (void)ebb_task_spawn(&exec, &prober.task);
+    if (ebb_task_spawn(&exec, &prober.task) != EBB_OK) {
+        ebb_board_exit(1);
+    }
     (void)ebb_executor_poll(&exec); /* the set-up */
 }
 

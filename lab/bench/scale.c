@@ -292,7 +292,9 @@ int main(void)
     far_base = ebb_now() + EBB_SEC(10);
     ebb_task *probes[] = {&waiter.task, &prober.task, &timeouter.task, &sel2.task, &sel3.task, &sel4.task};
     for (unsigned i = 0; i < sizeof probes / sizeof probes[0]; i++) {
-        (void)ebb_task_spawn(&exec, probes[i]);
+        if (ebb_task_spawn(&exec, probes[i]) != EBB_OK) {
+            ok = false;
+        }
     }
     run_all();
 

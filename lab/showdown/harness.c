@@ -301,13 +301,19 @@ static void showdown_lab_start(ebb_executor *ex)
     showdown_start(ex, ex);
 #endif
 #if SHOWDOWN_SELFTIME
-    (void)ebb_task_spawn(ex, &reporter.task);
+    if (ebb_task_spawn(ex, &reporter.task) != EBB_OK) {
+        ebb_board_exit(1);
+    }
 #endif
 #if SHOWDOWN_LOAD
-    (void)ebb_task_spawn(ex, &load.task);
+    if (ebb_task_spawn(ex, &load.task) != EBB_OK) {
+        ebb_board_exit(1);
+    }
 #endif
 #if EBB_BOARD_HAS_FINGER
     finger_script();
-    (void)ebb_task_spawn(ex, &supervisor.task);
+    if (ebb_task_spawn(ex, &supervisor.task) != EBB_OK) {
+        ebb_board_exit(1);
+    }
 #endif
 }

@@ -121,19 +121,17 @@ int main(void)
 {
     ebb_board_init();
     ebb_executor_init(&exec, NULL);
-    ebb_task_spawn(&exec, &sleeper.task);
-    ebb_task_spawn(&exec, &listener.task);
-    ebb_task_spawn(&exec, &woken.task);
-    ebb_task_spawn(&exec, &quick.task);
-    ebb_task_spawn(&exec, &consumer.task);
-    ebb_task_spawn(&exec, &gated.task);
-    ebb_task_spawn(&exec, &workers[0].task);
-    ebb_task_spawn(&exec, &workers[1].task);
+    ebb_task *const tasks[] = {&sleeper.task, &listener.task, &woken.task, &quick.task, &consumer.task,
+                               &gated.task, &workers[0].task, &workers[1].task, &driver.task,
+                               &cancelled.task};
 #if EBB_CONFIG_TASK_REGISTRY
     ebb_task_set_name(&sleeper.task, "sensor");
 #endif
-    ebb_task_spawn(&exec, &driver.task);
-    ebb_task_spawn(&exec, &cancelled.task);
+    for (size_t i = 0; i < sizeof tasks / sizeof tasks[0]; i++) {
+        if (ebb_task_spawn(&exec, tasks[i]) != EBB_OK) {
+            ebb_port_panic("gdb_tasks", 2);
+        }
+    }
     if (ebb_task_cancel(&cancelled.task) != EBB_OK) {
         ebb_port_panic("gdb_tasks", 1);
     }

@@ -72,8 +72,9 @@ int main(void)
 {
     ebb_board_init();
     ebb_executor_init(&exec, NULL);
-    ebb_task_spawn(&exec, &button.task);
-    ebb_task_spawn(&exec, &reader.task);
+    if (ebb_task_spawn(&exec, &button.task) != EBB_OK || ebb_task_spawn(&exec, &reader.task) != EBB_OK) {
+        ebb_board_exit(1);
+    }
     ebb_board_puts("keys ready\n");
     ebb_executor_run(&exec);
 }

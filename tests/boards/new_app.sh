@@ -42,7 +42,9 @@ static EBB_EXECUTOR_DEFINE(exec, NULL);
 int main(void)
 {
     ebb_board_init();
-    ebb_task_spawn(&exec, &greeter.task);
+    if (ebb_task_spawn(&exec, &greeter.task) != EBB_OK) {
+        ebb_board_exit(1);
+    }
     ebb_executor_run(&exec);
 }
 APP

@@ -99,7 +99,7 @@ static void test_select_signal_wins_timer_withdrawn(void **state)
     EBB_SIGNAL_DEFINE(sig);
     struct t t = T_INIT(SELECT2);
     t.sig = &sig;
-    ebb_task_spawn(&test_exec, &t.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &t.task), EBB_OK);
     ebb_host_run_until(&test_exec, 20);
     assert_int_equal(ebb_host_alarm(), 100);
     ebb_signal_raise(&sig, 7);
@@ -119,7 +119,7 @@ static void test_select_timer_wins_signal_withdrawn(void **state)
     EBB_SIGNAL_DEFINE(sig);
     struct t t = T_INIT(SELECT2);
     t.sig = &sig;
-    ebb_task_spawn(&test_exec, &t.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &t.task), EBB_OK);
     ebb_host_run_until(&test_exec, 1000);
     assert_int_equal(t.which, 1);
     assert_int_equal(t.at, 100);
@@ -138,7 +138,7 @@ static void test_timeout_expires_then_no_stale_wake(void **state)
     ebb_channel_init(&ch, buf, sizeof buf[0], 2);
     struct t t = T_INIT(TIMEOUT_RECV);
     t.ch = &ch;
-    ebb_task_spawn(&test_exec, &t.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &t.task), EBB_OK);
     ebb_host_run_until(&test_exec, 1000);
     assert_int_equal(t.result, EBB_ETIMEDOUT);
     assert_int_equal(t.at, 50);
@@ -157,7 +157,7 @@ static void test_timeout_completes_in_time(void **state)
     ebb_channel_init(&ch, buf, sizeof buf[0], 2);
     struct t t = T_INIT(TIMEOUT_RECV);
     t.ch = &ch;
-    ebb_task_spawn(&test_exec, &t.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &t.task), EBB_OK);
     ebb_host_run_until(&test_exec, 20);
     uint32_t v = 99;
     ebb_channel_try_send(&ch, &v);
@@ -175,7 +175,7 @@ static void test_join_waits_for_all_without_restarting(void **state)
     EBB_SIGNAL_DEFINE(sig);
     struct t t = T_INIT(JOIN);
     t.sig = &sig;
-    ebb_task_spawn(&test_exec, &t.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &t.task), EBB_OK);
     ebb_host_run_until(&test_exec, 150);
     assert_int_equal(t.mask, 1u);
     /* The finished 100-tick sleep must not have been started again. */
@@ -194,7 +194,7 @@ static void test_yield(void **state)
 {
     (void)state;
     struct t t = T_INIT(YIELD);
-    ebb_task_spawn(&test_exec, &t.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &t.task), EBB_OK);
     assert_true(ebb_executor_poll(&test_exec));
     assert_int_equal(t.step, 1);
     assert_true(ebb_executor_poll(&test_exec));
@@ -208,7 +208,7 @@ static void test_async_function(void **state)
 {
     (void)state;
     struct t t = T_INIT(SUBROUTINE);
-    ebb_task_spawn(&test_exec, &t.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &t.task), EBB_OK);
     ebb_host_run_until(&test_exec, 1000);
     assert_int_equal(t.result, 5 + 30);
     assert_int_equal(t.at, 40);
@@ -218,7 +218,7 @@ static void test_async_function_cancelled_by_timeout(void **state)
 {
     (void)state;
     struct t t = T_INIT(SUB_CANCELLED);
-    ebb_task_spawn(&test_exec, &t.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &t.task), EBB_OK);
     ebb_host_run_until(&test_exec, 1000);
     assert_int_equal(t.result, EBB_ETIMEDOUT);
     assert_int_equal(t.at, 15);
@@ -234,7 +234,7 @@ static void test_select4_first_listed_wins_ties(void **state)
     EBB_SIGNAL_DEFINE(sig);
     struct t t = T_INIT(SELECT4);
     t.sig = &sig;
-    ebb_task_spawn(&test_exec, &t.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &t.task), EBB_OK);
     ebb_host_run_until(&test_exec, 1000);
     assert_int_equal(t.which, 2); /* branches 2 and 3 both due at 30 */
     assert_int_equal(t.at, 30);
@@ -248,7 +248,7 @@ static void test_await_inside_switch(void **state)
 {
     (void)state;
     struct t t = T_INIT(SWITCH_IN_BODY);
-    ebb_task_spawn(&test_exec, &t.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &t.task), EBB_OK);
 #if EBB_CONFIG_CORO == EBB_CORO_GOTO
     ebb_host_run_until(&test_exec, 1000);
     assert_int_equal(ebb_task_state(&t.task), EBB_TASK_DONE);
@@ -267,7 +267,7 @@ static void test_cancel_task_inside_select(void **state)
     EBB_SIGNAL_DEFINE(sig);
     struct t t = T_INIT(SELECT2);
     t.sig = &sig;
-    ebb_task_spawn(&test_exec, &t.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &t.task), EBB_OK);
     ebb_host_run_until(&test_exec, 10);
     assert_int_equal(ebb_task_cancel(&t.task), EBB_OK);
     assert_true(ebb_waitlist_empty(&sig.waiters));

@@ -107,11 +107,11 @@ static void test_many_senders_many_receivers(void **state)
     order_error = 0;
     for (uint32_t i = 0; i < 4; i++) {
         s[i] = (struct sender){.task = EBB_TASK_INITIALIZER(sender_poll), .ch = &ch, .id = i};
-        ebb_task_spawn(&test_exec, &s[i].task);
+        assert_int_equal(ebb_task_spawn(&test_exec, &s[i].task), EBB_OK);
     }
     for (int i = 0; i < 3; i++) {
         r[i] = (struct receiver){.task = EBB_TASK_INITIALIZER(receiver_poll), .ch = &ch};
-        ebb_task_spawn(&test_exec, &r[i].task);
+        assert_int_equal(ebb_task_spawn(&test_exec, &r[i].task), EBB_OK);
     }
     ebb_host_run_idle(&test_exec, 100000);
     assert_int_equal(received_total, 4 * PER_SENDER);
@@ -152,7 +152,7 @@ static void test_interrupt_storm(void **state)
     order_error = 0;
     storm_next = storm_dropped = 0;
     struct receiver r = {.task = EBB_TASK_INITIALIZER(receiver_poll), .ch = &storm_ch};
-    ebb_task_spawn(&test_exec, &r.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &r.task), EBB_OK);
     for (int i = 0; i < 3000; i++) {
         ebb_host_irq_in_lock(1 + (unsigned)(i % 5), storm_isr, NULL);
         if (i % 7 == 0) {

@@ -145,7 +145,7 @@ static void start_receivers(void)
     ebb_channel_init(&hch, hbuf, sizeof hbuf[0], 4);
     for (int i = 0; i < NRX; i++) {
         rxs[i] = (struct rx){.task = EBB_TASK_INITIALIZER(rx_poll), .ch = &hch};
-        ebb_task_spawn(&test_exec, &rxs[i].task);
+        assert_int_equal(ebb_task_spawn(&test_exec, &rxs[i].task), EBB_OK);
     }
     ebb_executor_poll(&test_exec); /* all wait now, in order 0..NRX-1 */
     for (int i = 0; i < NRX; i++) {
@@ -254,7 +254,7 @@ static void test_one_free_slot_wakes_one_sender(void **state)
     send_value(0); /* full */
     for (int i = 0; i < 3; i++) {
         t[i] = (struct tx){.task = EBB_TASK_INITIALIZER(tx_poll), .value = 10 + i};
-        ebb_task_spawn(&test_exec, &t[i].task);
+        assert_int_equal(ebb_task_spawn(&test_exec, &t[i].task), EBB_OK);
     }
     ebb_executor_poll(&test_exec);
     for (int k = 0; k < 3; k++) {
@@ -302,7 +302,7 @@ static void test_wake_all_breaks_the_lock_between_waiters(void **state)
     ebb_waitlist_init(&wl);
     for (int i = 0; i < 3; i++) {
         evs[i] = (struct ev){.task = EBB_TASK_INITIALIZER(ev_poll)};
-        ebb_task_spawn(&irq_exec, &evs[i].task);
+        assert_int_equal(ebb_task_spawn(&irq_exec, &evs[i].task), EBB_OK);
     }
     ebb_executor_poll(&irq_exec);
     isr_saw_last_still_waiting = 0;

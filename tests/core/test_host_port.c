@@ -26,7 +26,7 @@ static void test_reset_port_keeps_the_clock(void **state)
     (void)state;
     static ebb_task task = EBB_TASK_INITIALIZER(sleeper_poll);
     ebb_host_advance(1234);
-    ebb_task_spawn(&test_exec, &task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &task), EBB_OK);
     assert_true(ebb_executor_has_work(&test_exec));
     (void)ebb_task_reset(&task);
     ebb_host_reset_port();

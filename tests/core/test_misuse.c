@@ -247,7 +247,7 @@ static void test_unlock_by_non_owner(void **state)
     ebb_task owner = EBB_TASK_INITIALIZER(idle_body);
     shared_m = (ebb_mutex){.owner = &owner, .waiters = EBB_WAITLIST_INITIALIZER};
     struct locker l = {.task = EBB_TASK_INITIALIZER(not_owner_poll)};
-    ebb_task_spawn(&test_exec, &l.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &l.task), EBB_OK);
     MISUSE_IN("mutex", 2, &l.task, ebb_executor_poll(&test_exec));
 #if !EBB_CONFIG_CONTRACTS
     assert_int_equal(l.step, 2);
@@ -260,7 +260,7 @@ static void test_lock_twice(void **state)
     (void)state;
     shared_m = (ebb_mutex)EBB_MUTEX_INITIALIZER;
     struct locker l = {.task = EBB_TASK_INITIALIZER(twice_poll)};
-    ebb_task_spawn(&test_exec, &l.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &l.task), EBB_OK);
     MISUSE_IN("mutex", 1, &l.task, ebb_executor_poll(&test_exec));
 #if !EBB_CONFIG_CONTRACTS
     assert_int_equal(l.step, 1); /* stays pending, not queued behind itself */
@@ -298,7 +298,7 @@ static void test_ticker_never_started(void **state)
 {
     (void)state;
     struct ticking t = {.task = EBB_TASK_INITIALIZER(ticking_poll)};
-    ebb_task_spawn(&test_exec, &t.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &t.task), EBB_OK);
     MISUSE_IN("time", 4, &t.task, ebb_host_run_until(&test_exec, 1000));
 #if !EBB_CONFIG_CONTRACTS
     assert_int_equal(t.ticks, 0);
@@ -312,7 +312,7 @@ static void test_ticker_period_zero(void **state)
 {
     (void)state;
     struct ticking t = {.task = EBB_TASK_INITIALIZER(ticking_poll), .start = 1, .period = 0};
-    ebb_task_spawn(&test_exec, &t.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &t.task), EBB_OK);
     MISUSE_IN("time", 2, &t.task, ebb_host_run_until(&test_exec, 1000));
 #if !EBB_CONFIG_CONTRACTS
     assert_int_equal(t.ticks, 0);

@@ -174,7 +174,7 @@ static void test_pool_alloc_waits_fifo_handoff(void **state)
     n_order = 0;
     for (int i = 0; i < 3; i++) {
         t[i].keep = true;
-        ebb_task_spawn(&test_exec, &t[i].task);
+        assert_int_equal(ebb_task_spawn(&test_exec, &t[i].task), EBB_OK);
     }
     ebb_executor_poll(&test_exec);
     assert_int_equal(n_order, 0);
@@ -202,8 +202,8 @@ static void test_pool_cancelled_waiter_passes_block_on(void **state)
     }
     struct allocer x = ALLOCER(&pool4, 0), y = ALLOCER(&pool4, 1);
     x.keep = y.keep = true;
-    ebb_task_spawn(&test_exec, &x.task);
-    ebb_task_spawn(&test_exec, &y.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &x.task), EBB_OK);
+    assert_int_equal(ebb_task_spawn(&test_exec, &y.task), EBB_OK);
     ebb_executor_poll(&test_exec);
     ebb_pool_free(&pool4, b[0]); /* for x */
     assert_int_equal(ebb_task_cancel(&x.task), EBB_OK);
@@ -214,7 +214,7 @@ static void test_pool_cancelled_waiter_passes_block_on(void **state)
     /* With nobody else waiting it goes back to the pool. */
     struct allocer z = ALLOCER(&pool4, 2);
     z.keep = true;
-    ebb_task_spawn(&test_exec, &z.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &z.task), EBB_OK);
     ebb_executor_poll(&test_exec);
     ebb_pool_free(&pool4, b[1]);
     assert_int_equal(ebb_task_cancel(&z.task), EBB_OK);
@@ -235,7 +235,7 @@ static void test_pool_conservation_random(void **state)
     for (int i = 0; i < 5; i++) {
         t[i] = (struct allocer)ALLOCER(&pool4, i);
         t[i].timeout = (ebb_ticks)(i + 2);
-        ebb_task_spawn(&test_exec, &t[i].task);
+        assert_int_equal(ebb_task_spawn(&test_exec, &t[i].task), EBB_OK);
     }
     long total_got = 0;
     for (int step = 0; step < 20000; step++) {
@@ -255,7 +255,7 @@ static void test_pool_conservation_random(void **state)
                 assert_int_equal(ebb_pool_free(&pool4, t[i].blk), EBB_OK);
                 t[i].blk = NULL;
             }
-            ebb_task_spawn(&test_exec, &t[i].task);
+            assert_int_equal(ebb_task_spawn(&test_exec, &t[i].task), EBB_OK);
         } else if (r < 7) {
             ebb_host_advance(1);
         } else {

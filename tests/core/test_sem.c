@@ -58,7 +58,7 @@ static void test_sem_take_available_does_not_wait(void **state)
     EBB_SEM_DEFINE(s, 2, 2);
     struct taker t = TAKER(&s, 0);
     t.rounds = 2;
-    ebb_task_spawn(&test_exec, &t.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &t.task), EBB_OK);
     ebb_executor_poll(&test_exec); /* one pass takes both */
     assert_int_equal(ebb_task_state(&t.task), EBB_TASK_DONE);
     assert_int_equal(t.taken, 2);
@@ -74,7 +74,7 @@ static void test_sem_give_from_isr_hands_off_fifo(void **state)
     n_order = 0;
     for (int i = 0; i < 3; i++) {
         t[i].rounds = 2;
-        ebb_task_spawn(&test_exec, &t[i].task);
+        assert_int_equal(ebb_task_spawn(&test_exec, &t[i].task), EBB_OK);
     }
     ebb_executor_poll(&test_exec);
     assert_false(ebb_executor_has_work(&test_exec));
@@ -104,11 +104,11 @@ static void test_sem_no_overtaking(void **state)
     EBB_SEM_DEFINE(s, 0, 5);
     struct taker a = TAKER(&s, 0), late = TAKER(&s, 1);
     n_order = 0;
-    ebb_task_spawn(&test_exec, &a.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &a.task), EBB_OK);
     ebb_executor_poll(&test_exec);
     ebb_sem_give(&s);
     assert_int_equal(ebb_sem_try_take(&s), EBB_EAGAIN);
-    ebb_task_spawn(&test_exec, &late.task); /* runs after a, in the same pass */
+    assert_int_equal(ebb_task_spawn(&test_exec, &late.task), EBB_OK); /* runs after a, in the same pass */
     ebb_executor_poll(&test_exec);
     assert_int_equal(a.taken, 1);
     assert_int_equal(late.taken, 0);
@@ -124,8 +124,8 @@ static void test_sem_cancelled_waiter_passes_token_on(void **state)
     EBB_SEM_DEFINE(s, 0, 5);
     struct taker a = TAKER(&s, 0), b = TAKER(&s, 1);
     n_order = 0;
-    ebb_task_spawn(&test_exec, &a.task);
-    ebb_task_spawn(&test_exec, &b.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &a.task), EBB_OK);
+    assert_int_equal(ebb_task_spawn(&test_exec, &b.task), EBB_OK);
     ebb_executor_poll(&test_exec);
     ebb_sem_give(&s);          /* handed to a */
     assert_int_equal(ebb_task_cancel(&a.task), EBB_OK);  /* ... which never runs with it */
@@ -135,7 +135,7 @@ static void test_sem_cancelled_waiter_passes_token_on(void **state)
     assert_int_equal(ebb_sem_count(&s), 0);
     /* Cancelling the only (handed) waiter leaves the token counted. */
     struct taker c = TAKER(&s, 2);
-    ebb_task_spawn(&test_exec, &c.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &c.task), EBB_OK);
     ebb_executor_poll(&test_exec);
     ebb_sem_give(&s);
     assert_int_equal(ebb_task_cancel(&c.task), EBB_OK);
@@ -149,7 +149,7 @@ static void test_sem_cancelled_at_limit(void **state)
     (void)state;
     EBB_SEM_DEFINE(s, 0, 1);
     struct taker a = TAKER(&s, 0);
-    ebb_task_spawn(&test_exec, &a.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &a.task), EBB_OK);
     ebb_executor_poll(&test_exec);
     assert_int_equal(ebb_sem_give(&s), EBB_OK); /* handed to a */
     assert_int_equal(ebb_sem_give(&s), EBB_OK); /* counted: 1 */
@@ -166,7 +166,7 @@ static void test_sem_take_timeout_leaves_queue(void **state)
     EBB_SEM_DEFINE(s, 0, 1);
     struct taker t = TAKER(&s, 0);
     t.timeout = 5;
-    ebb_task_spawn(&test_exec, &t.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &t.task), EBB_OK);
     ebb_host_run_until(&test_exec, 6);
     assert_int_equal(t.result, EBB_ETIMEDOUT);
     assert_int_equal(ebb_task_state(&t.task), EBB_TASK_DONE);
@@ -185,7 +185,7 @@ static void test_sem_give_racing_registration(void **state)
     for (unsigned n = 1; n <= 2; n++) {
         EBB_SEM_DEFINE(s, 0, 1);
         struct taker t = TAKER(&s, 0);
-        ebb_task_spawn(&test_exec, &t.task);
+        assert_int_equal(ebb_task_spawn(&test_exec, &t.task), EBB_OK);
         ebb_host_irq_in_lock(n, give_isr, &s);
         ebb_host_run_idle(&test_exec, 10);
         assert_int_equal(ebb__host_lock_countdown, 0); /* the give did run */
@@ -209,7 +209,7 @@ static void test_sem_conservation_random(void **state)
         t[i] = (struct taker)TAKER(&s, i);
         t[i].rounds = 1000000;
         t[i].timeout = (ebb_ticks)(i + 1) * 3;
-        ebb_task_spawn(&test_exec, &t[i].task);
+        assert_int_equal(ebb_task_spawn(&test_exec, &t[i].task), EBB_OK);
     }
     for (int step = 0; step < 20000; step++) {
         n_order = 0;
@@ -220,7 +220,7 @@ static void test_sem_conservation_random(void **state)
             int i = rand() % 4;
             assert_int_equal(ebb_task_cancel(&t[i].task), EBB_OK);
             t[i].rounds = 1000000;
-            ebb_task_spawn(&test_exec, &t[i].task);
+            assert_int_equal(ebb_task_spawn(&test_exec, &t[i].task), EBB_OK);
         } else if (r < 7) {
             ebb_host_advance(1);
         } else {

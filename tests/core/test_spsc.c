@@ -120,8 +120,8 @@ static void test_reserve_peek_tasks(void **state)
     assert_int_equal(ebb_spsc_reset(&fmt_q), EBB_OK);
     struct fmt_producer p = {.task = EBB_TASK_INITIALIZER(fmt_producer_poll), .q = &fmt_q};
     struct fmt_consumer c = {.task = EBB_TASK_INITIALIZER(fmt_consumer_poll), .q = &fmt_q};
-    ebb_task_spawn(&test_exec, &p.task);
-    ebb_task_spawn(&test_exec, &c.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &p.task), EBB_OK);
+    assert_int_equal(ebb_task_spawn(&test_exec, &c.task), EBB_OK);
     ebb_host_run_idle(&test_exec, 10000);
     assert_int_equal(ebb_task_state(&p.task), EBB_TASK_DONE);
     assert_int_equal(ebb_task_state(&c.task), EBB_TASK_DONE);

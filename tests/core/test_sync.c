@@ -30,7 +30,7 @@ static void test_signal_latest_wins(void **state)
     (void)state;
     EBB_SIGNAL_DEFINE(sig);
     struct sig_task t = {.task = EBB_TASK_INITIALIZER(sig_task_poll), .sig = &sig};
-    ebb_task_spawn(&test_exec, &t.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &t.task), EBB_OK);
     ebb_executor_poll(&test_exec);
     ebb_signal_raise(&sig, 1);
     ebb_signal_raise(&sig, 2); /* overwrites 1 before the task runs */
@@ -85,7 +85,7 @@ static void test_mutex_exclusion_and_fifo_handover(void **state)
     inside = max_inside = n_order = 0;
     for (int i = 0; i < 3; i++) {
         l[i] = (struct locker){.task = EBB_TASK_INITIALIZER(locker_poll), .m = &m, .id = i};
-        ebb_task_spawn(&test_exec, &l[i].task);
+        assert_int_equal(ebb_task_spawn(&test_exec, &l[i].task), EBB_OK);
     }
     ebb_host_run_idle(&test_exec, 1000);
     assert_int_equal(max_inside, 1);
@@ -124,8 +124,8 @@ static void test_mutex_lock_timeout_leaves_queue(void **state)
     struct locker holder = {.task = EBB_TASK_INITIALIZER(locker_poll), .m = &m};
     struct mutex_tmo waiter = {.task = EBB_TASK_INITIALIZER(mutex_tmo_poll), .m = &m};
     inside = max_inside = n_order = 0;
-    ebb_task_spawn(&test_exec, &holder.task);
-    ebb_task_spawn(&test_exec, &waiter.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &holder.task), EBB_OK);
+    assert_int_equal(ebb_task_spawn(&test_exec, &waiter.task), EBB_OK);
     ebb_host_run_until(&test_exec, 6);
     assert_int_equal(waiter.result, EBB_ETIMEDOUT);
     assert_true(ebb_waitlist_empty(&m.waiters));
@@ -142,9 +142,9 @@ static void test_mutex_handover_to_cancelled_waiter_passes_on(void **state)
     struct locker b = {.task = EBB_TASK_INITIALIZER(locker_poll), .m = &m, .id = 1};
     struct locker c = {.task = EBB_TASK_INITIALIZER(locker_poll), .m = &m, .id = 2};
     inside = max_inside = n_order = 0;
-    ebb_task_spawn(&test_exec, &a.task);
-    ebb_task_spawn(&test_exec, &b.task);
-    ebb_task_spawn(&test_exec, &c.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &a.task), EBB_OK);
+    assert_int_equal(ebb_task_spawn(&test_exec, &b.task), EBB_OK);
+    assert_int_equal(ebb_task_spawn(&test_exec, &c.task), EBB_OK);
     ebb_host_run_until(&test_exec, 9);
     ebb_host_advance(1);            /* a's sleep ends ... */
     ebb_executor_poll(&test_exec);  /* ... a unlocks: hands over to b */
@@ -200,7 +200,7 @@ static void test_mutex_recursion_is_contract(void **state)
     (void)state;
     static EBB_MUTEX_DEFINE(m);
     struct recursive r = {.task = EBB_TASK_INITIALIZER(recursive_poll), .m = &m};
-    ebb_task_spawn(&test_exec, &r.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &r.task), EBB_OK);
     EXPECT_CONTRACT("mutex", 1, ebb_executor_poll(&test_exec));
 }
 

@@ -50,11 +50,11 @@ static void test_spawn_runs_and_double_spawn_refused(void **state)
     assert_int_equal(ebb_task_state(&c.task), EBB_TASK_IDLE);
     assert_int_equal(ebb_task_spawn(&test_exec, &c.task), EBB_OK);
     assert_int_equal(ebb_task_state(&c.task), EBB_TASK_RUNNING);
-    EXPECT_CONTRACT("task", 6, (void)ebb_task_spawn(&test_exec, &c.task));
+    EXPECT_CONTRACT("task", 6, assert_int_equal(ebb_task_spawn(&test_exec, &c.task), EBB_EBUSY));
     ebb_executor_poll(&test_exec);
     assert_int_equal(c.polls, 1);
     /* Refused spawn left everything intact: one poll, still waiting. */
-    EXPECT_CONTRACT("task", 6, (void)ebb_task_spawn(&test_exec, &c.task));
+    EXPECT_CONTRACT("task", 6, assert_int_equal(ebb_task_spawn(&test_exec, &c.task), EBB_EBUSY));
     assert_false(ebb_executor_has_work(&test_exec));
     ebb_waitlist_wake_all(&list);
     ebb_executor_poll(&test_exec);
@@ -66,7 +66,7 @@ static void test_wake_twice_queues_once(void **state)
     (void)state;
     ebb_waitlist list = EBB_WAITLIST_INITIALIZER;
     struct counter c = {.task = EBB_TASK_INITIALIZER(counter_poll), .list = &list};
-    ebb_task_spawn(&test_exec, &c.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &c.task), EBB_OK);
     ebb_executor_poll(&test_exec);
     assert_true(ebb_wake(&c.task));
     assert_false(ebb_wake(&c.task));
@@ -82,7 +82,7 @@ static void test_wake_while_polling_runs_next_pass(void **state)
     (void)state;
     ebb_waitlist list = EBB_WAITLIST_INITIALIZER;
     struct counter c = {.task = EBB_TASK_INITIALIZER(counter_poll), .list = &list};
-    ebb_task_spawn(&test_exec, &c.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &c.task), EBB_OK);
     ebb_executor_poll(&test_exec);
 
     /* An "interrupt" inside the poll wakes the task being polled: it must
@@ -125,7 +125,7 @@ static void test_isr_anywhere_in_poll_loses_no_wake(void **state)
         struct sigwaiter w = {.task = EBB_TASK_INITIALIZER(sigwaiter_poll), .sig = &sig};
         ebb_test_setup(NULL);
         ebb_host_irq_in_lock(n, raise_isr, &sig);
-        ebb_task_spawn(&test_exec, &w.task);
+        assert_int_equal(ebb_task_spawn(&test_exec, &w.task), EBB_OK);
         ebb_host_run_idle(&test_exec, 10);
         if (sig.set) { /* the ISR fired after the task had finished? no: */
             fail_msg("n=%u: value left unread", n);
@@ -155,7 +155,7 @@ static void test_isr_masked_inside_critical_section(void **state)
     (void)state;
     ebb_waitlist list = EBB_WAITLIST_INITIALIZER;
     struct counter c = {.task = EBB_TASK_INITIALIZER(counter_poll), .list = &list};
-    ebb_task_spawn(&test_exec, &c.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &c.task), EBB_OK);
     ebb_executor_poll(&test_exec);
     /* Raised while the lock is held, the ISR runs at unlock. */
     ebb_irq_state s = ebb_port_lock();
@@ -188,8 +188,8 @@ static void test_fairness_yield(void **state)
     (void)state;
     struct spinner a = {.task = EBB_TASK_INITIALIZER(spinner_poll)};
     struct spinner b = {.task = EBB_TASK_INITIALIZER(spinner_poll)};
-    ebb_task_spawn(&test_exec, &a.task);
-    ebb_task_spawn(&test_exec, &b.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &a.task), EBB_OK);
+    assert_int_equal(ebb_task_spawn(&test_exec, &b.task), EBB_OK);
     for (int i = 0; i < 10; i++) {
         assert_true(ebb_executor_poll(&test_exec));
         assert_int_equal(a.runs, i + 1);
@@ -249,7 +249,7 @@ static void test_finished_task_ignores_wake_and_respawns(void **state)
 {
     (void)state;
     struct oneshot o = {.task = EBB_TASK_INITIALIZER(oneshot_poll)};
-    ebb_task_spawn(&test_exec, &o.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &o.task), EBB_OK);
     ebb_executor_poll(&test_exec);
     ebb_waitlist_wake_all(&o.list);
     ebb_executor_poll(&test_exec);
@@ -279,7 +279,7 @@ static void test_respawn_on_other_executor_while_queued(void **state)
     (void)state;
     static EBB_EXECUTOR_DEFINE(other, NULL); /* usable without init */
     struct oneshot o = {.task = EBB_TASK_INITIALIZER(wake_then_finish_poll)};
-    ebb_task_spawn(&test_exec, &o.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &o.task), EBB_OK);
     ebb_executor_poll(&test_exec);
     assert_int_equal(ebb_task_state(&o.task), EBB_TASK_DONE);
     assert_true(ebb_executor_has_work(&test_exec)); /* still queued there */
@@ -297,7 +297,7 @@ static void test_cancel_task_withdraws_waker(void **state)
     (void)state;
     ebb_waitlist list = EBB_WAITLIST_INITIALIZER;
     struct counter c = {.task = EBB_TASK_INITIALIZER(counter_poll), .list = &list};
-    ebb_task_spawn(&test_exec, &c.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &c.task), EBB_OK);
     ebb_executor_poll(&test_exec);
     assert_false(ebb_waitlist_empty(&list));
     ebb_wake(&c.task); /* queued as well: cancel must keep it from running */
@@ -519,7 +519,7 @@ static void test_executor_outside_table_is_contract(void **state)
     (void)state;
     static ebb_executor ex; /* zeroed: id 0 would alias test_exec's slot */
     struct oneshot o = {.task = EBB_TASK_INITIALIZER(oneshot_poll)};
-    EXPECT_CONTRACT("task", 1, ebb_task_spawn(&ex, &o.task));
+    EXPECT_CONTRACT("task", 1, assert_int_equal(ebb_task_spawn(&ex, &o.task), EBB_EINVAL));
     EXPECT_CONTRACT("executor", 1, ebb_executor_init(&ex, NULL));
     assert_int_equal(ebb_task_state(&o.task), EBB_TASK_IDLE);
     assert_false(ebb_executor_has_work(&test_exec));
@@ -586,8 +586,8 @@ static void test_two_executors_pender(void **state)
     struct counter hi = {.task = EBB_TASK_INITIALIZER(counter_poll), .list = &list};
     pends = 0;
     ebb_executor_init(&isr_exec, isr_pender);
-    ebb_task_spawn(&test_exec, &lo.task);
-    ebb_task_spawn(&isr_exec, &hi.task); /* pender runs it "at once" (after unlock) */
+    assert_int_equal(ebb_task_spawn(&test_exec, &lo.task), EBB_OK);
+    assert_int_equal(ebb_task_spawn(&isr_exec, &hi.task), EBB_OK); /* pender runs it "at once" (after unlock) */
     assert_int_equal(pends, 1);
     assert_int_equal(hi.polls, 1);
     assert_int_equal(lo.polls, 0);

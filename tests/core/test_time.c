@@ -29,7 +29,7 @@ static void test_sleep_fires_exactly(void **state)
     (void)state;
     struct sleeper s = {.task = EBB_TASK_INITIALIZER(sleeper_poll), .deadline = 1500};
     n_order = 0;
-    ebb_task_spawn(&test_exec, &s.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &s.task), EBB_OK);
     ebb_host_run_until(&test_exec, 1499);
     assert_int_equal(ebb_task_state(&s.task), EBB_TASK_RUNNING);
     ebb_host_run_until(&test_exec, 5000);
@@ -49,7 +49,7 @@ static void test_deadline_order_and_ties(void **state)
     for (int i = 0; i < 8; i++) {
         s[i] = (struct sleeper){.task = EBB_TASK_INITIALIZER(sleeper_poll),
                                 .deadline = deadlines[i], .id = i};
-        ebb_task_spawn(&test_exec, &s[i].task);
+        assert_int_equal(ebb_task_spawn(&test_exec, &s[i].task), EBB_OK);
     }
     ebb_host_run_until(&test_exec, 1000);
     assert_int_equal(n_order, 8);
@@ -65,7 +65,7 @@ static void test_past_deadline_is_ready_without_alarm(void **state)
     ebb_test_setup_at(2000);
     struct sleeper s = {.task = EBB_TASK_INITIALIZER(sleeper_poll), .deadline = 10};
     unsigned long before = ebb_host_alarm_requests();
-    ebb_task_spawn(&test_exec, &s.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &s.task), EBB_OK);
     ebb_executor_poll(&test_exec);
     assert_int_equal(ebb_task_state(&s.task), EBB_TASK_DONE);
     assert_int_equal(ebb_host_alarm_requests(), before);
@@ -77,8 +77,8 @@ static void test_cancel_rearms_to_next(void **state)
     struct sleeper a = {.task = EBB_TASK_INITIALIZER(sleeper_poll), .deadline = 100};
     struct sleeper b = {.task = EBB_TASK_INITIALIZER(sleeper_poll), .deadline = 200};
     n_order = 0;
-    ebb_task_spawn(&test_exec, &a.task);
-    ebb_task_spawn(&test_exec, &b.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &a.task), EBB_OK);
+    assert_int_equal(ebb_task_spawn(&test_exec, &b.task), EBB_OK);
     ebb_executor_poll(&test_exec);
     assert_int_equal(ebb_host_alarm(), 100);
     assert_int_equal(ebb_task_cancel(&a.task), EBB_OK);
@@ -96,7 +96,7 @@ static void test_wraps_32_bit_boundary(void **state)
     /* ebb_ticks is 64-bit: nothing may truncate to 32 bits on the way. */
     ebb_test_setup_at(0xFFFFFFF0u);
     struct sleeper s = {.task = EBB_TASK_INITIALIZER(sleeper_poll), .deadline = 0x100000010ull};
-    ebb_task_spawn(&test_exec, &s.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &s.task), EBB_OK);
     ebb_host_run_until(&test_exec, 0x100000000ull);
     assert_int_equal(ebb_task_state(&s.task), EBB_TASK_RUNNING);
     ebb_host_run_until(&test_exec, 0x200000000ull);
@@ -142,7 +142,7 @@ static void test_ticker_no_drift_million_periods(void **state)
     static struct ticking t;
     t = (struct ticking){.task = EBB_TASK_INITIALIZER(ticking_poll), .limit = 1000000, .period = 7};
     ebb_host_advance(3);
-    ebb_task_spawn(&test_exec, &t.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &t.task), EBB_OK);
     ebb_host_run_idle(&test_exec, 3000000);
     assert_int_equal(t.ticks, 1000000);
     assert_int_equal(t.drift, 0);
@@ -156,7 +156,7 @@ static void test_ticker_late_task_keeps_schedule(void **state)
      * not slide by 3 per period (no drift from processing time). */
     static struct ticking t;
     t = (struct ticking){.task = EBB_TASK_INITIALIZER(ticking_poll), .limit = 1000, .period = 10, .lag = 3};
-    ebb_task_spawn(&test_exec, &t.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &t.task), EBB_OK);
     ebb_host_run_idle(&test_exec, 100000);
     assert_int_equal(t.ticks, 1000);
     assert_int_equal(t.drift, 0);
@@ -168,7 +168,7 @@ static void test_tickless_one_alarm_per_sleep(void **state)
     (void)state;
     struct sleeper s = {.task = EBB_TASK_INITIALIZER(sleeper_poll), .deadline = EBB_SEC(3600)};
     unsigned long before = ebb_host_alarm_requests();
-    ebb_task_spawn(&test_exec, &s.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &s.task), EBB_OK);
     ebb_host_run_idle(&test_exec, 100);
     assert_int_equal(s.woke_at, EBB_SEC(3600));
     /* An hour of sleep: arm once, then disarm after it fired.  A ticking
@@ -197,7 +197,7 @@ static void test_ticker_restart_while_armed(void **state)
 {
     (void)state;
     struct restarter r = {.task = EBB_TASK_INITIALIZER(restarter_poll)};
-    ebb_task_spawn(&test_exec, &r.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &r.task), EBB_OK);
     ebb_host_run_until(&test_exec, 150); /* ticked at 100, armed for 200 */
     assert_int_equal(r.ticks, 1);
     /* Misuse: restarted from outside while the task waits on it. */

@@ -73,7 +73,7 @@ static void test_sleep_for_short_fires_on_time(void **state)
     for (size_t i = 0; i < N_STARTS; i++) {
         ebb_test_setup_at(starts[i]);
         struct napper n = napper(SLEEP_FOR, 10);
-        ebb_task_spawn(&test_exec, &n.task);
+        assert_int_equal(ebb_task_spawn(&test_exec, &n.task), EBB_OK);
         ebb_host_run_until(&test_exec, starts[i] + 9);
         assert_int_equal(ebb_task_state(&n.task), EBB_TASK_RUNNING);
         ebb_host_run_until(&test_exec, starts[i] + 100);
@@ -90,7 +90,7 @@ static void test_sleep_for_never_never_fires(void **state)
     for (size_t i = 0; i < N_STARTS; i++) {
         ebb_test_setup_at(starts[i]);
         struct napper n = napper(SLEEP_FOR, EBB_TICKS_NEVER);
-        ebb_task_spawn(&test_exec, &n.task);
+        assert_int_equal(ebb_task_spawn(&test_exec, &n.task), EBB_OK);
         ebb_host_run_until(&test_exec, EBB_TICKS_NEVER); /* returns: nothing due */
         assert_int_equal(ebb_task_state(&n.task), EBB_TASK_RUNNING);
         assert_true(ebb_host_alarm() == EBB_TICKS_NEVER);
@@ -110,7 +110,7 @@ static void test_sleep_past_end_of_clock_never_fires(void **state)
     for (size_t i = 1; i < N_STARTS; i++) {
         ebb_test_setup_at(starts[i]);
         struct napper n = napper(SLEEP_FOR, EBB_TICKS_NEVER - starts[i] + 2); /* wraps to start + 1 */
-        ebb_task_spawn(&test_exec, &n.task);
+        assert_int_equal(ebb_task_spawn(&test_exec, &n.task), EBB_OK);
         ebb_host_run_until(&test_exec, EBB_TICKS_NEVER - 1);
         assert_int_equal(ebb_task_state(&n.task), EBB_TASK_RUNNING);
         assert_int_equal(ebb_task_cancel(&n.task), EBB_OK);
@@ -118,7 +118,7 @@ static void test_sleep_past_end_of_clock_never_fires(void **state)
     /* The last representable instant is reachable. */
     ebb_test_setup_at(0);
     struct napper last = napper(SLEEP_FOR, EBB_TICKS_NEVER - 1);
-    ebb_task_spawn(&test_exec, &last.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &last.task), EBB_OK);
     ebb_host_run_until(&test_exec, EBB_TICKS_NEVER);
     assert_int_equal(ebb_task_state(&last.task), EBB_TASK_DONE);
     assert_true(last.woke_at == EBB_TICKS_NEVER - 1);
@@ -133,7 +133,7 @@ static void test_timeout_never_waits_for_the_event(void **state)
         struct napper n = napper(TIMEOUT_SIGNAL, EBB_TICKS_NEVER);
         n.sig = &sig;
         n.result = 12345;
-        ebb_task_spawn(&test_exec, &n.task);
+        assert_int_equal(ebb_task_spawn(&test_exec, &n.task), EBB_OK);
         ebb_host_run_until(&test_exec, EBB_TICKS_NEVER);
         assert_int_equal(ebb_task_state(&n.task), EBB_TASK_RUNNING); /* no timeout */
         assert_int_equal(n.result, 12345);
@@ -155,7 +155,7 @@ static void test_ticker_saturates(void **state)
     for (size_t i = 0; i < N_STARTS; i++) {
         ebb_test_setup_at(starts[i]);
         struct napper n = napper(TICKER, period);
-        ebb_task_spawn(&test_exec, &n.task);
+        assert_int_equal(ebb_task_spawn(&test_exec, &n.task), EBB_OK);
         ebb_host_run_until(&test_exec, EBB_TICKS_NEVER);
         /* Ticks at start + k * 2^62 while that fits below 2^64 - 1. */
         unsigned expect = 0;
@@ -170,7 +170,7 @@ static void test_ticker_saturates(void **state)
     /* A period of "never" never ticks. */
     ebb_test_setup_at(starts[1]);
     struct napper never = napper(TICKER, EBB_TICKS_NEVER);
-    ebb_task_spawn(&test_exec, &never.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &never.task), EBB_OK);
     ebb_host_run_until(&test_exec, EBB_TICKS_NEVER);
     assert_int_equal(never.ticks_seen, 0);
     assert_int_equal(ebb_task_cancel(&never.task), EBB_OK);

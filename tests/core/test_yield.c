@@ -78,9 +78,9 @@ static void test_round_robin(void **state)
 {
     (void)state;
     struct yielder a = YIELDER('A', 3), b = YIELDER('B', 3), c = YIELDER('C', 3);
-    ebb_task_spawn(&test_exec, &a.task);
-    ebb_task_spawn(&test_exec, &b.task);
-    ebb_task_spawn(&test_exec, &c.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &a.task), EBB_OK);
+    assert_int_equal(ebb_task_spawn(&test_exec, &b.task), EBB_OK);
+    assert_int_equal(ebb_task_spawn(&test_exec, &c.task), EBB_OK);
     assert_true(ebb_executor_poll(&test_exec));
     assert_string_equal(order, "ABC");
     assert_true(ebb_executor_poll(&test_exec));
@@ -102,12 +102,12 @@ static void test_yielder_queued_behind_tasks_woken_in_the_pass(void **state)
     (void)state;
     ebb_waitlist list = EBB_WAITLIST_INITIALIZER;
     struct sleeper w = {.task = EBB_TASK_INITIALIZER(sleeper_poll), .list = &list, .name = 'W'};
-    ebb_task_spawn(&test_exec, &w.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &w.task), EBB_OK);
     assert_false(ebb_executor_poll(&test_exec)); /* w waits */
 
     struct yielder a = YIELDER('A', 2), b = YIELDER('B', 2);
-    ebb_task_spawn(&test_exec, &a.task);
-    ebb_task_spawn(&test_exec, &b.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &a.task), EBB_OK);
+    assert_int_equal(ebb_task_spawn(&test_exec, &b.task), EBB_OK);
     b.isr = wake_list_isr; /* fires after a has yielded */
     b.isr_arg = &list;
     assert_true(ebb_executor_poll(&test_exec));
@@ -124,8 +124,8 @@ static void test_woken_then_yields_is_queued_once(void **state)
 {
     (void)state;
     struct yielder a = YIELDER('A', 3), b = YIELDER('B', 3);
-    ebb_task_spawn(&test_exec, &a.task);
-    ebb_task_spawn(&test_exec, &b.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &a.task), EBB_OK);
+    assert_int_equal(ebb_task_spawn(&test_exec, &b.task), EBB_OK);
     a.isr = wake_task_isr;
     a.isr_arg = &a.task;
     assert_true(ebb_executor_poll(&test_exec));
@@ -146,8 +146,8 @@ static void test_wake_inside_every_critical_section(void **state)
     for (unsigned n = 1; n <= 12; n++) {
         reset_order(NULL);
         struct yielder a = YIELDER('A', 2), b = YIELDER('B', 2);
-        ebb_task_spawn(&test_exec, &a.task);
-        ebb_task_spawn(&test_exec, &b.task);
+        assert_int_equal(ebb_task_spawn(&test_exec, &a.task), EBB_OK);
+        assert_int_equal(ebb_task_spawn(&test_exec, &b.task), EBB_OK);
         ebb_host_irq_in_lock(n, wake_task_isr, &a.task);
         for (int pass = 0; pass < 10 && ebb_executor_poll(&test_exec); pass++) {
         }
@@ -176,12 +176,12 @@ static void test_yield_pends_the_executor(void **state)
     (void)state;
     struct yielder a = YIELDER('A', 2);
     pends = 0;
-    ebb_task_spawn(&pend_exec, &a.task);
+    assert_int_equal(ebb_task_spawn(&pend_exec, &a.task), EBB_OK);
     assert_int_equal(pends, 1);
     assert_true(ebb_executor_poll(&pend_exec)); /* one task: the short path */
     assert_int_equal(pends, 2);
     struct yielder b = YIELDER('B', 1);
-    ebb_task_spawn(&pend_exec, &b.task);
+    assert_int_equal(ebb_task_spawn(&pend_exec, &b.task), EBB_OK);
     assert_int_equal(pends, 3);
     assert_true(ebb_executor_poll(&pend_exec)); /* two: a and b's yields, one pend */
     assert_int_equal(pends, 4);
@@ -230,8 +230,8 @@ static void test_yield_in_async_function(void **state)
     (void)state;
     struct nested n = {.task = EBB_TASK_INITIALIZER(nested_poll)};
     struct yielder a = YIELDER('A', 2);
-    ebb_task_spawn(&test_exec, &n.task);
-    ebb_task_spawn(&test_exec, &a.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &n.task), EBB_OK);
+    assert_int_equal(ebb_task_spawn(&test_exec, &a.task), EBB_OK);
     assert_true(ebb_executor_poll(&test_exec));
     assert_string_equal(order, "NA");
     assert_true(ebb_executor_poll(&test_exec));
@@ -256,7 +256,7 @@ static void test_select_cancels_a_yielding_branch(void **state)
     (void)state;
     EBB_SIGNAL_DEFINE(sig);
     struct nested n = {.task = EBB_TASK_INITIALIZER(select_poll), .sig = &sig};
-    ebb_task_spawn(&test_exec, &n.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &n.task), EBB_OK);
     assert_true(ebb_executor_poll(&test_exec));
     assert_true(ebb_executor_poll(&test_exec));
     assert_string_equal(order, "SS");
@@ -295,8 +295,8 @@ static void test_cancel_after_yield(void **state)
     (void)state;
     struct yielder a = YIELDER('A', 5);
     struct canceller k = {.task = EBB_TASK_INITIALIZER(canceller_poll), .victim = &a.task};
-    ebb_task_spawn(&test_exec, &a.task);
-    ebb_task_spawn(&test_exec, &k.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &a.task), EBB_OK);
+    assert_int_equal(ebb_task_spawn(&test_exec, &k.task), EBB_OK);
     (void)ebb_executor_poll(&test_exec);
     assert_string_equal(order, "AK");
     assert_int_equal(ebb_task_state(&a.task), EBB_TASK_IDLE);
@@ -315,8 +315,8 @@ static void test_respawn_while_queued_after_yield(void **state)
     (void)state;
     struct yielder a = YIELDER('A', 1);
     struct canceller k = {.task = EBB_TASK_INITIALIZER(canceller_poll), .victim = &a.task};
-    ebb_task_spawn(&test_exec, &a.task);
-    ebb_task_spawn(&test_exec, &k.task);
+    assert_int_equal(ebb_task_spawn(&test_exec, &a.task), EBB_OK);
+    assert_int_equal(ebb_task_spawn(&test_exec, &k.task), EBB_OK);
     (void)ebb_executor_poll(&test_exec);
     assert_int_equal(ebb_task_spawn(&test_exec, &a.task), EBB_OK); /* reuses its entry */
     assert_true(ebb_executor_poll(&test_exec));

@@ -339,7 +339,7 @@ static void test_reload_lag_ticker(void **state)
         lagging_init(lags[l]);
         memset(&tk, 0, sizeof tk);
         tk.task = (ebb_task)EBB_TASK_INITIALIZER(ticker_poll);
-        ebb_task_spawn(&exec, &tk.task);
+        assert_int_equal(ebb_task_spawn(&exec, &tk.task), EBB_OK);
         in_wake = false;
         drain();
         sim_set_after_irq(drain);

@@ -476,7 +476,7 @@ static void test_sleepers_wake_exactly_tickless(void **state)
     for (int i = 0; i < N; i++) {
         s[i] = (struct sleeper){.task = EBB_TASK_INITIALIZER(sleeper_poll),
                                 .deadline = deadlines[i], .id = i};
-        ebb_task_spawn(&exec, &s[i].task);
+        assert_int_equal(ebb_task_spawn(&exec, &s[i].task), EBB_OK);
         last = deadlines[i] > last ? deadlines[i] : last;
     }
     drain(); /* every task arms its timer */
@@ -575,7 +575,7 @@ static void test_sleepers_one_tick_apart_with_counter_moving(void **state)
                 for (int j = 0; j < 3; j++) {
                     s[j] = (struct sleeper){.task = EBB_TASK_INITIALIZER(sleeper_poll),
                                             .deadline = first + (ebb_ticks)j, .id = j};
-                    ebb_task_spawn(&exec, &s[j].task);
+                    assert_int_equal(ebb_task_spawn(&exec, &s[j].task), EBB_OK);
                 }
                 drain();
                 sim_set_after_irq(drain);

@@ -83,6 +83,6 @@ int main(void)
     ebb_stm32_i2c_init(&i2c1, EBB_STM32_I2C1_BASE, EBB_STM32_IRQ_I2C1_EV, EBB_STM32_IRQ_I2C1_ER,
                        EBB_BOARD_APB1_HZ, 100000u, EBB_BOARD_PRIO_CONSOLE);
     ebb_executor_init(&exec, NULL);
-    ebb_task_spawn(&exec, &tester.task);
+    FW_CHECK(ebb_task_spawn(&exec, &tester.task) == EBB_OK);
     ebb_executor_run(&exec);
 }

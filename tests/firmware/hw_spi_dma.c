@@ -112,6 +112,6 @@ int main(void)
                        EBB_BOARD_PRIO_CONSOLE);
     FW_CHECK(ebb_spi_use_dma(&spi2, &tx_stream.dma, 0u, &rx_stream.dma, 0u) == EBB_OK);
     ebb_executor_init(&exec, NULL);
-    ebb_task_spawn(&exec, &tester.task);
+    FW_CHECK(ebb_task_spawn(&exec, &tester.task) == EBB_OK);
     ebb_executor_run(&exec);
 }

@@ -66,12 +66,12 @@ int main(void)
     }
     ref0_ns = ref_ns() - (t0 + 1u) * (1000000000u / EBB_CONFIG_TICK_HZ);
     ebb_executor_init(&exec, NULL);
-    ebb_task_spawn(&exec, &sleeper.task);
+    FW_CHECK(ebb_task_spawn(&exec, &sleeper.task) == EBB_OK);
     fw_time_run(&exec, &sleeper.task, NULL, NULL);
     ta.duration_us = tb.duration_us = tc.duration_us = 2000000u;
-    ebb_task_spawn(&exec, &ta.task);
-    ebb_task_spawn(&exec, &tb.task);
-    ebb_task_spawn(&exec, &tc.task);
+    FW_CHECK(ebb_task_spawn(&exec, &ta.task) == EBB_OK);
+    FW_CHECK(ebb_task_spawn(&exec, &tb.task) == EBB_OK);
+    FW_CHECK(ebb_task_spawn(&exec, &tc.task) == EBB_OK);
     fw_time_run(&exec, &ta.task, &tb.task, &tc.task);
     int64_t drift = (int64_t)(ref_ns() - ref0_ns) - (int64_t)(ebb_now() * 1000u);
     ebb_board_puts("hw_time: drift ns ");

@@ -90,10 +90,10 @@ int main(void)
     ebb_board_puts("test_broadcast_nest\n");
     fw_spare_init(spare_handler);
     ebb_executor *hi = fw_irq_executor_start(FW_IRQX_OK);
-    (void)ebb_task_spawn(&u_exec, &u.task); /* raises the spare: not armed */
+    FW_CHECK(ebb_task_spawn(&u_exec, &u.task) == EBB_OK); /* raises the spare: not armed */
     (void)ebb_executor_poll(&u_exec);       /* u waits on outer */
-    (void)ebb_task_spawn(hi, &t.task);      /* runs now: outer after u, inner */
-    (void)ebb_task_spawn(&exec, &v.task);
+    FW_CHECK(ebb_task_spawn(hi, &t.task) == EBB_OK);      /* runs now: outer after u, inner */
+    FW_CHECK(ebb_task_spawn(&exec, &v.task) == EBB_OK);
     (void)ebb_executor_poll(&exec); /* v waits on inner, after t */
     FW_CHECK(ebb_wait_linked(&u.w) && ebb_wait_linked(&t.w) && ebb_wait_linked(&t.w2) &&
              ebb_wait_linked(&v.w));

@@ -94,8 +94,8 @@ int main(void)
     ebb_board_puts("test_channel_isr on " EBB_BOARD_NAME "\n");
     fw_spare_init(producer);
     ebb_executor_init(&exec, NULL);
-    ebb_task_spawn(&exec, &consumer.task);
-    ebb_task_spawn(&exec, &kicker.task);
+    FW_CHECK(ebb_task_spawn(&exec, &consumer.task) == EBB_OK);
+    FW_CHECK(ebb_task_spawn(&exec, &kicker.task) == EBB_OK);
     /* Idle only while the task still waits (WFI idle: nothing may be armed
      * once it ended). */
     while (ebb_task_state(&consumer.task) == EBB_TASK_RUNNING) {

@@ -31,7 +31,7 @@ int main(void)
     ebb_board_init();
     ebb_board_puts("test_contract\n");
 #if FW_CONTRACT_IN_TASK
-    (void)ebb_task_spawn(&exec, &culprit.task);
+    FW_CHECK(ebb_task_spawn(&exec, &culprit.task) == EBB_OK);
     (void)ebb_executor_poll(&exec);
 #else
     ebb_ticker_start(&ticker, 0);

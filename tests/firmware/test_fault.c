@@ -32,7 +32,7 @@ int main(void)
     ebb_board_init();
     ebb_board_puts("test_fault\n");
 #if FW_FAULT_KIND == 1
-    (void)ebb_task_spawn(&never_initialised, &t);
+    FW_CHECK(ebb_task_spawn(&never_initialised, &t) != EBB_OK); /* task:1 fires first */
 #elif FW_FAULT_KIND == 2
     (void)t;
     (void)never_initialised;

@@ -61,7 +61,7 @@ int main(void)
     ebb_board_init();
     ebb_board_puts("test_finger\n");
     ebb_executor_init(&exec, NULL);
-    ebb_task_spawn(&exec, &counter.task);
+    FW_CHECK(ebb_task_spawn(&exec, &counter.task) == EBB_OK);
     (void)ebb_executor_poll(&exec);
     ebb_ticks start = ebb_now();
     ebb_board_finger_periodic(FIRST_US, PERIOD_US, HOLD_US, PRESSES);

@@ -87,7 +87,7 @@ int main(void)
 #else
     ebb_executor *hi = fw_irq_executor_start(FW_IRQX_OK);
 #endif
-    ebb_task_spawn(hi, &ht.task); /* runs at once: the task waits already */
+    FW_CHECK(ebb_task_spawn(hi, &ht.task) == EBB_OK); /* runs at once: the task waits already */
     for (unsigned round = 1; round <= 100; round++) {
         step = round;
         ebb_signal_raise(&go, round); /* wakes the executor: it preempts here */
@@ -97,7 +97,7 @@ int main(void)
     FW_CHECK(hi_in_irq);
     ebb_board_puts("100 wakes from thread mode preempted at once\n");
 
-    ebb_task_spawn(hi, &urgent.task);
+    FW_CHECK(ebb_task_spawn(hi, &urgent.task) == EBB_OK);
     /* Thread mode busy for 30 ms, never yielding. */
     ebb_ticks end = ebb_now() + EBB_MS(30);
     uint32_t seen_during = 0;

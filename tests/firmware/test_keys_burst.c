@@ -66,8 +66,8 @@ int main(void)
 {
     ebb_board_init();
     ebb_executor_init(&exec, NULL);
-    ebb_task_spawn(&exec, &button.task);
-    ebb_task_spawn(&exec, &watchdog.task);
+    FW_CHECK(ebb_task_spawn(&exec, &button.task) == EBB_OK);
+    FW_CHECK(ebb_task_spawn(&exec, &watchdog.task) == EBB_OK);
     /* The first rising edge is armed before the ready line invites keys. */
     (void)ebb_executor_poll(&exec);
     ebb_board_keys_toggle_button(true);

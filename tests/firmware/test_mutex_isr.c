@@ -59,7 +59,7 @@ int main(void)
     ebb_board_init();
     ebb_board_puts("test_mutex_isr: an application's interrupt executor\n");
     fw_spare_init(poll_app_exec);
-    ebb_task_spawn(&app_exec, &user.task); /* its pender raises the spare */
+    FW_CHECK(ebb_task_spawn(&app_exec, &user.task) == EBB_OK); /* its pender raises the spare */
     while (!done) {
     }
     ebb_board_puts("PASS\n");
@@ -99,7 +99,7 @@ static ebb_poll_t lo_poll(ebb_task *self, ebb_cx *cx)
 {
     EBB_BEGIN(cx, &self->co);
     FW_CHECK(ebb_mutex_lock_if_free(cx, &m));
-    ebb_task_spawn(fw_irq_executor_start(FW_IRQX_OK), &hi.task); /* preempts: waits for m */
+    FW_CHECK(ebb_task_spawn(fw_irq_executor_start(FW_IRQX_OK), &hi.task) == EBB_OK); /* preempts: waits for m */
     ebb_mutex_unlock(cx, &m); /* hands m to the interrupt executor's task */
     EBB_END();
 }
@@ -110,7 +110,7 @@ int main(void)
 {
     ebb_board_init();
     ebb_board_puts("test_mutex_isr: an interrupt executor's task\n");
-    ebb_task_spawn(&exec, &lo.task);
+    FW_CHECK(ebb_task_spawn(&exec, &lo.task) == EBB_OK);
     while (!done) {
         (void)ebb_executor_poll(&exec);
     }

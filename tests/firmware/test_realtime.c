@@ -66,7 +66,7 @@ int main(void)
     ebb_board_puts("test_realtime on " EBB_BOARD_NAME ": 10 ms ticker for 5 s, no -icount\n");
     ebb_ticks start = ebb_now();
     ebb_executor_init(&exec, NULL);
-    ebb_task_spawn(&exec, &tick.task);
+    FW_CHECK(ebb_task_spawn(&exec, &tick.task) == EBB_OK);
     ebb_ticks prev = ebb_now();
     ebb_ticks max_step = 0;
     uint32_t samples = 0;

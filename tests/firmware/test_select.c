@@ -79,7 +79,7 @@ int main(void)
     ebb_board_puts("test_select on " EBB_BOARD_NAME "\n");
     fw_spare_init(sender);
     ebb_executor_init(&exec, NULL);
-    ebb_task_spawn(&exec, &selector.task);
+    FW_CHECK(ebb_task_spawn(&exec, &selector.task) == EBB_OK);
     /* Idle only while the task still waits (WFI idle: nothing may be armed
      * once it ended). */
     while (ebb_task_state(&selector.task) == EBB_TASK_RUNNING) {

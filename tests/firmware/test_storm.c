@@ -50,7 +50,7 @@ int main(void)
         script[i].pressed = (i % 2u) == 0u;
     }
     uint32_t const missed0 = ebb_board_button_missed();
-    ebb_task_spawn(&exec, &watcher.task);
+    FW_CHECK(ebb_task_spawn(&exec, &watcher.task) == EBB_OK);
     (void)ebb_executor_poll(&exec); /* waiting for the first press */
     ebb_board_finger_table(script, EDGES);
     ebb_ticks const end = ebb_now() + EBB_MS(100); /* the script takes < 40 ms */

@@ -127,7 +127,7 @@ int main(void)
     /* Phase 0: ebb_now() read back to back from 95 to 105 ms after an
      * alarm (a 10 us nap) never goes backwards and tracks the reference. */
     {
-        ebb_task_spawn(&exec, &nap.task);
+        FW_CHECK(ebb_task_spawn(&exec, &nap.task) == EBB_OK);
         fw_time_run(&exec, &nap.task, NULL, NULL);
         ebb_ticks t = nap.deadline;
         ebb_ticks prev = ebb_now();
@@ -152,7 +152,7 @@ int main(void)
 #ifdef FW_TIME_LATEST
     latest = 0;
 #endif
-    ebb_task_spawn(&exec, &sleeper.task);
+    FW_CHECK(ebb_task_spawn(&exec, &sleeper.task) == EBB_OK);
     fw_time_run(&exec, &sleeper.task, NULL, NULL);
 #ifdef FW_TIME_LATEST
     int32_t latest_sleeps = latest;
@@ -162,9 +162,9 @@ int main(void)
 
     /* Phase 2: three tickers for 0.3 s. */
     tick_a.duration_us = tick_b.duration_us = tick_c.duration_us = 300000u;
-    ebb_task_spawn(&exec, &tick_a.task);
-    ebb_task_spawn(&exec, &tick_b.task);
-    ebb_task_spawn(&exec, &tick_c.task);
+    FW_CHECK(ebb_task_spawn(&exec, &tick_a.task) == EBB_OK);
+    FW_CHECK(ebb_task_spawn(&exec, &tick_b.task) == EBB_OK);
+    FW_CHECK(ebb_task_spawn(&exec, &tick_c.task) == EBB_OK);
     fw_time_run(&exec, &tick_a.task, &tick_b.task, &tick_c.task);
     FW_CHECK(tick_a.ticks == 300u);
     FW_CHECK(tick_b.ticks == 300000u / 7001u);

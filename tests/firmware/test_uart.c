@@ -81,9 +81,9 @@ int main(void)
     ebb_board_init();
     ebb_board_puts("test_uart\n");
     ebb_executor_init(&exec, NULL);
-    ebb_task_spawn(&exec, &wa.task);
-    ebb_task_spawn(&exec, &wb.task);
-    ebb_task_spawn(&exec, &wc.task);
+    FW_CHECK(ebb_task_spawn(&exec, &wa.task) == EBB_OK);
+    FW_CHECK(ebb_task_spawn(&exec, &wb.task) == EBB_OK);
+    FW_CHECK(ebb_task_spawn(&exec, &wc.task) == EBB_OK);
     /* Idle only while a task still waits (a tickless board with WFI idle
      * takes no interrupt once the last write is done). */
     while (running(&wa.task) || running(&wb.task) || running(&wc.task)) {
@@ -92,7 +92,7 @@ int main(void)
             ebb_port_idle(&exec);
         }
     }
-    ebb_task_spawn(&exec, &tail.task);
+    FW_CHECK(ebb_task_spawn(&exec, &tail.task) == EBB_OK);
     while (running(&tail.task)) {
         if (!ebb_executor_poll(&exec) && running(&tail.task)) {
             ebb_port_idle(&exec);

@@ -104,8 +104,10 @@ static bool all_done(void)
 
 int main(void)
 {
-    ebb_task_spawn(&exec, &sleeper.task);
-    ebb_task_spawn(&exec, &ticker.task);
+    if (ebb_task_spawn(&exec, &sleeper.task) != EBB_OK || ebb_task_spawn(&exec, &ticker.task) != EBB_OK) {
+        puts("port_template: a spawn was refused");
+        return 1;
+    }
     unsigned long sleeps = 0;
     while (!all_done()) {
         if (!ebb_executor_poll(&exec) && !all_done()) {

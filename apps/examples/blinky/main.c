@@ -46,6 +46,8 @@ int main(void)
     ebb_board_init();
     ebb_board_puts("blinky on " EBB_BOARD_NAME "\n");
     ebb_executor_init(&exec, NULL);
-    ebb_task_spawn(&exec, &blinky.task);
+    if (ebb_task_spawn(&exec, &blinky.task) != EBB_OK) {
+        ebb_board_exit(1); /* refused: a bug, e.g. spawned twice */
+    }
     ebb_executor_run(&exec);
 }

@@ -75,8 +75,9 @@ int main(void)
 {
     ebb_board_init();
     ebb_executor_init(&exec, NULL);
-    ebb_task_spawn(&exec, &button.task);
-    ebb_task_spawn(&exec, &writer.task);
+    if (ebb_task_spawn(&exec, &button.task) != EBB_OK || ebb_task_spawn(&exec, &writer.task) != EBB_OK) {
+        ebb_board_exit(1); /* refused: a bug, e.g. spawned twice */
+    }
     /* One pass arms the first rising edge; only then is a press counted,
      * so only then may the ready line invite one. */
     (void)ebb_executor_poll(&exec);

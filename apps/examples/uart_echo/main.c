@@ -55,6 +55,8 @@ int main(void)
     /* Only now is the receiver on: QEMU drops bytes typed before. */
     ebb_board_puts("uart_echo ready (Ctrl-D ends)\r\n");
     ebb_executor_init(&exec, NULL);
-    ebb_task_spawn(&exec, &echo.task);
+    if (ebb_task_spawn(&exec, &echo.task) != EBB_OK) {
+        ebb_board_exit(1); /* refused: a bug, e.g. spawned twice */
+    }
     ebb_executor_run(&exec);
 }

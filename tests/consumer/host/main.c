@@ -29,7 +29,9 @@ int main(void)
 {
     ebb_host_reset(0);
     ebb_executor_init(&exec, NULL);
-    ebb_task_spawn(&exec, &counter.task);
+    if (ebb_task_spawn(&exec, &counter.task) != EBB_OK) {
+        return 1;
+    }
     ebb_host_run_until(&exec, EBB_MS(100));
     printf("consumer: %d ticks, task %s, now %lu ms\n", counter.ticks,
            ebb_task_state(&counter.task) == EBB_TASK_DONE ? "done" : "not done",

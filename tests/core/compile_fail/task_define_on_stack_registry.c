@@ -12,13 +12,13 @@ static ebb_poll_t body(ebb_task *self, ebb_cx *cx)
     EBB_END();
 }
 
-void start(ebb_executor *ex);
-void start(ebb_executor *ex)
+int start(ebb_executor *ex);
+int start(ebb_executor *ex)
 {
 #ifndef EBB_CF_OK
     EBB_TASK_DEFINE(worker, struct t, body);
 #else /* the fixed version compiles: the error above is this rule's */
     static EBB_TASK_DEFINE(worker, struct t, body);
 #endif
-    (void)ebb_task_spawn(ex, &worker.task);
+    return ebb_task_spawn(ex, &worker.task);
 }

@@ -210,6 +210,6 @@ int main(void)
     ebb_board_init();
     ebb_pl081_init(&dma0, EBB_BOARD_DMA0_BASE, EBB_BOARD_DMA0_IRQ, EBB_BOARD_PRIO_CONSOLE);
     ebb_executor_init(&exec, NULL);
-    ebb_task_spawn(&exec, &copier.task);
+    FW_CHECK(ebb_task_spawn(&exec, &copier.task) == EBB_OK);
     ebb_executor_run(&exec);
 }

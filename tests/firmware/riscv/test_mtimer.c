@@ -134,6 +134,6 @@ int main(void)
     ebb_board_init();
     ebb_board_puts("test_time\n");
     ebb_executor_init(&exec, NULL);
-    (void)ebb_task_spawn(&exec, &main_task.task);
+    FW_CHECK(ebb_task_spawn(&exec, &main_task.task) == EBB_OK);
     ebb_executor_run(&exec);
 }

@@ -259,6 +259,6 @@ int main(void)
     ebb_rv_swi_executor_init(&swi2, 2);
     test_nesting();
     test_device_in_burst();
-    (void)ebb_task_spawn(&thread_exec, &driver.task);
+    FW_CHECK(ebb_task_spawn(&thread_exec, &driver.task) == EBB_OK);
     ebb_executor_run(&thread_exec);
 }

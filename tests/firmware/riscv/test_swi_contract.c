@@ -28,9 +28,9 @@ int main(void)
     ebb_board_init();
     ebb_board_puts("test_swi_contract\n");
 #if FW_SWI_KIND == 1
-    ebb_task_spawn(&first.ex, &a);
+    FW_CHECK(ebb_task_spawn(&first.ex, &a) == EBB_OK);
     ebb_board_puts("first executor at level 2 took it\n");
-    ebb_task_spawn(&second.ex, &b); /* level 2 is taken */
+    FW_CHECK(ebb_task_spawn(&second.ex, &b) != EBB_OK); /* level 2 is taken: a contract */
 #else
     static EBB_RV_SWI_EXECUTOR_DEFINE(bad, 1);
     ebb_rv_swi_executor_init(&bad, 0); /* level 0 is thread mode */

@@ -138,6 +138,6 @@ int main(void)
     ebb_board_init();
     ebb_board_puts("test_time_host\n");
     ebb_executor_init(&exec, NULL);
-    (void)ebb_task_spawn(&exec, &ticker_task.task);
+    FW_CHECK(ebb_task_spawn(&exec, &ticker_task.task) == EBB_OK);
     ebb_executor_run(&exec);
 }

@@ -79,7 +79,7 @@ int main(void)
     ebb_board_init();
     ebb_board_puts("test_exti\n");
     ebb_executor_init(&exec, NULL);
-    ebb_task_spawn(&exec, &button.task);
+    FW_CHECK(ebb_task_spawn(&exec, &button.task) == EBB_OK);
     (void)ebb_executor_poll(&exec); /* the task is waiting before the finger starts */
 
     ebb_ticks t = ebb_now();

@@ -49,7 +49,7 @@ int main(void)
         }
     }
     ebb_executor_init(&exec, NULL);
-    ebb_task_spawn(&exec, &reader.task);
+    FW_CHECK(ebb_task_spawn(&exec, &reader.task) == EBB_OK);
     while (ebb_task_state(&reader.task) == EBB_TASK_RUNNING) {
         (void)ebb_executor_poll(&exec);
     }

@@ -26,6 +26,8 @@ int main(void)
 {
     ebb_board_init();
     ebb_executor_init(&exec, NULL);
-    ebb_task_spawn(&exec, &hello.task);
+    if (ebb_task_spawn(&exec, &hello.task) != EBB_OK) {
+        ebb_board_exit(1);
+    }
     ebb_executor_run(&exec);
 }
