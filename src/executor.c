@@ -64,7 +64,9 @@ static inline bool take_locked(ebb_node *n)
     return ebb__task_claim_locked(EBB_CONTAINER_OF(n, ebb_task, node));
 }
 
-bool ebb_executor_poll(ebb_executor *ex)
+/* hot: it runs on every wake, so it goes with the code of the event paths
+ * (a port may place such code together: port/cortex-m/sections.ld). */
+__attribute__((hot)) bool ebb_executor_poll(ebb_executor *ex)
 {
     /* Detach the ready list (ebb_list_take_all(): its last node, whose next
      * is its first) and take its first task, in one critical section. */
