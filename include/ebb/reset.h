@@ -61,20 +61,20 @@ extern "C" {
  * mutex (as ebb_task_cancel()).  Contract reset:3.
  * Context: any.  Cost: the cancel path of its current await, O(1).
  */
-int ebb_task_reset(ebb_task *t);
+EBB_MUST_CHECK int ebb_task_reset(ebb_task *t);
 
 /**
  * Empty channel `ch`: no element, no reservation, no peek held.
  * Contracts reset:2 (no sender or receiver waits), reset:3.
  * Context: outside any poll.  Cost: O(1).
  */
-int ebb_channel_reset(ebb_channel *ch);
+EBB_MUST_CHECK int ebb_channel_reset(ebb_channel *ch);
 
 /**
  * Free mutex `m` (no owner).  Contracts reset:2, reset:3.
  * Context: outside any poll.  Cost: O(1).
  */
-int ebb_mutex_reset(ebb_mutex *m);
+EBB_MUST_CHECK int ebb_mutex_reset(ebb_mutex *m);
 
 /**
  * Set semaphore `s` to `count` tokens (its initial count, typically); its
@@ -83,7 +83,7 @@ int ebb_mutex_reset(ebb_mutex *m);
  * nothing changes).
  * Context: outside any poll.  Cost: O(1).
  */
-int ebb_sem_reset(ebb_sem *s, uint32_t count);
+EBB_MUST_CHECK int ebb_sem_reset(ebb_sem *s, uint32_t count);
 
 /**
  * Make every block of pool `p` free again, as defined (blocks still held by
@@ -92,20 +92,20 @@ int ebb_sem_reset(ebb_sem *s, uint32_t count);
  * they are (a block counts as allocated only below the pool's `fresh`
  * index, which the reset sets to 0).
  */
-int ebb_pool_reset(ebb_pool *p);
+EBB_MUST_CHECK int ebb_pool_reset(ebb_pool *p);
 
 /** Empty SPSC channel `q`.  Contracts reset:2, reset:3.  Context: any.  O(1). */
-int ebb_spsc_reset(ebb_spsc *q);
+EBB_MUST_CHECK int ebb_spsc_reset(ebb_spsc *q);
 
 /* Internal: ebb_ticker_reset() on a ticker's timer and period. */
-int ebb__ticker_reset(ebb_timer *timer, ebb__ticks_word_aligned *period);
+EBB_MUST_CHECK int ebb__ticker_reset(ebb_timer *timer, ebb__ticks_word_aligned *period);
 
 /**
  * Return ticker `tk` to "never started" (ebb_ticker_start() starts it
  * again).  Contracts reset:2 (no task waits on it), reset:3.
  * Context: outside any poll.  Cost: O(1).
  */
-static inline int ebb_ticker_reset(ebb_ticker *tk)
+EBB_MUST_CHECK static inline int ebb_ticker_reset(ebb_ticker *tk)
 {
     return tk != NULL ? ebb__ticker_reset(&tk->timer, &tk->period) : ebb__ticker_reset(NULL, NULL);
 }

@@ -28,7 +28,7 @@ static void test_reset_port_keeps_the_clock(void **state)
     ebb_host_advance(1234);
     assert_int_equal(ebb_task_spawn(&test_exec, &task), EBB_OK);
     assert_true(ebb_executor_has_work(&test_exec));
-    (void)ebb_task_reset(&task);
+    assert_int_equal(ebb_task_reset(&task), EBB_OK);
     ebb_host_reset_port();
     assert_int_equal(ebb_now(), 1234);         /* the clock is the driver's */
     assert_false(ebb_executor_has_work(&test_exec)); /* run queues emptied */
