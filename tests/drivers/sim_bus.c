@@ -9,10 +9,26 @@
 const struct sim_more *sim_more;
 const struct sim_primary *sim_primary;
 
+/* The primary block's line: a disable only masks it; an enable or a pend
+ * may let a pending interrupt in at once. */
+static void primary_nvic(const struct sim_primary *p, int what)
+{
+    if (what == SIM_NVIC_DISABLE) {
+        *p->enabled = false;
+        return;
+    }
+    if (what == SIM_NVIC_ENABLE) {
+        *p->enabled = true;
+    } else {
+        *p->pending = true;
+    }
+    p->deliver();
+}
+
 static void nvic(unsigned irq, int what)
 {
     if (sim_primary != NULL && irq == sim_primary->irq) {
-        sim_primary->nvic(what);
+        primary_nvic(sim_primary, what);
     } else if (sim_more != NULL) {
         sim_more->nvic(irq, what);
     }

@@ -12,6 +12,7 @@
 #ifndef SIM_BUS_H
 #define SIM_BUS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 enum { SIM_NVIC_ENABLE, SIM_NVIC_DISABLE, SIM_NVIC_PEND };
@@ -23,10 +24,15 @@ struct sim_more {
 };
 extern const struct sim_more *sim_more;
 
-/* The primary block's own NVIC line, and what a driver's call on it does. */
+/* The primary block's own NVIC line: its enable and pending flags, which
+ * sim_bus.c sets as the NVIC would on a driver's call, and the block's
+ * delivery, run after an enable or a pend (it takes the interrupt when
+ * the line allows). */
 struct sim_primary {
     unsigned irq;
-    void (*nvic)(int what);
+    bool *enabled;
+    bool *pending;
+    void (*deliver)(void);
 };
 extern const struct sim_primary *sim_primary;
 

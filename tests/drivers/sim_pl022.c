@@ -191,22 +191,9 @@ void sim_pl022_dr_write(void *r, uint32_t v)
     sync();
 }
 
-/* What the drivers' calls do to the PL022's NVIC line (sim_bus.c routes
- * them). */
-static void pl022_nvic(int what)
-{
-    if (what == SIM_NVIC_DISABLE) {
-        sim_pl022_nvic_enabled = false;
-        return;
-    }
-    if (what == SIM_NVIC_ENABLE) {
-        sim_pl022_nvic_enabled = true;
-    } else {
-        nvic_pending = true;
-    }
-    deliver();
-}
-static const struct sim_primary pl022_primary = {SIM_PL022_IRQ, pl022_nvic};
+/* The PL022's NVIC line: sim_bus.c applies the drivers' calls to it. */
+static const struct sim_primary pl022_primary = {SIM_PL022_IRQ, &sim_pl022_nvic_enabled, &nvic_pending,
+                                                 deliver};
 
 void sim_pl022_reset(unsigned ticks, bool loopback)
 {

@@ -151,21 +151,9 @@ void sim_spi_dr_write(volatile void *r, uint32_t v)
     sync();
 }
 
-/* What the driver's calls do to SPI1's NVIC line (sim_bus.c routes them). */
-static void spi_nvic(int what)
-{
-    if (what == SIM_NVIC_DISABLE) {
-        sim_spi_nvic_enabled = false;
-        return;
-    }
-    if (what == SIM_NVIC_ENABLE) {
-        sim_spi_nvic_enabled = true;
-    } else {
-        nvic_pending = true;
-    }
-    deliver();
-}
-static const struct sim_primary spi_primary = {EBB_STM32_IRQ_SPI1, spi_nvic};
+/* SPI1's NVIC line: sim_bus.c applies the driver's calls to it. */
+static const struct sim_primary spi_primary = {EBB_STM32_IRQ_SPI1, &sim_spi_nvic_enabled, &nvic_pending,
+                                               deliver};
 
 void sim_spi_reset(unsigned ticks, bool loopback)
 {
