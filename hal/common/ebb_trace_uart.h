@@ -55,7 +55,9 @@ typedef struct ebb_trace_uart {
 /**
  * Claim the trace stream (ebb_trace_claim: the idle loop's semihosting
  * flush stops) and spawn `d`'s task on `ex`, which writes it to `uart` in
- * frames from now on.  Returns ebb_task_spawn()'s result.
+ * frames from now on.  Returns ebb_task_spawn()'s result, or EBB_EBUSY
+ * with nothing changed when `d` was started before and its task is still
+ * running or queued.
  * Context: init, after the UART is set up.  Cost: one spawn; then per
  * frame a take, an encoding of about 100 bytes and one UART write.
  */

@@ -3,6 +3,7 @@
 #include "ebb_trace_uart.h"
 
 #include "ebb/contract.h"
+#include "ebb/driver/list.h"
 
 EBB_MODULE("trace_uart");
 
@@ -69,6 +70,12 @@ static ebb_poll_t drain_poll(ebb_task *self, ebb_cx *cx)
 
 int ebb_trace_uart_start(ebb_trace_uart *d, ebb_executor *ex, ebb_uart *uart)
 {
+    /* Started before (running, or cancelled and still queued): its task,
+     * timer and write may be linked, and writing over them would cut their
+     * lists - refused, nothing changes.  Otherwise nothing uses `d`. */
+    if (ebb_task_state(&d->task) == EBB_TASK_RUNNING || ebb_node_linked(&d->task.node)) {
+        return EBB_EBUSY;
+    }
     *d = (ebb_trace_uart){.task = EBB_TASK_INITIALIZER(drain_poll), .uart = uart,
                           .timer = EBB_TIMER_INITIALIZER};
     ebb_trace_claim();

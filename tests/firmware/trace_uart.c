@@ -54,6 +54,9 @@ int main(void)
                         EBB_BOARD_PRIO_CONSOLE);
     ebb_executor_init(&exec, NULL);
     FW_CHECK(ebb_trace_uart_start(&drain, &exec, &uart1.uart) == EBB_OK);
+    /* Started twice: refused, the running drain untouched (writing over its
+     * queued task would cut the run queue). */
+    FW_CHECK(ebb_trace_uart_start(&drain, &exec, &uart1.uart) == EBB_EBUSY);
     FW_CHECK(ebb_task_spawn(&exec, &ticker.task) == EBB_OK);
     ebb_executor_run(&exec);
 }
