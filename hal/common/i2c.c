@@ -2,6 +2,8 @@
  * Compiled into each HAL library that has an I2C driver. */
 #include "ebb_i2c.h"
 
+#include <string.h>
+
 #include "ebb/async.h"
 #include "ebb/contract.h"
 
@@ -9,7 +11,10 @@ EBB_MODULE("i2c");
 
 void ebb_i2c_init(ebb_i2c *i2c, const ebb_i2c_ops *ops, ebb_ticks timeout)
 {
-    *i2c = (ebb_i2c){.op = EBB_OP_INITIALIZER, .ops = ops, .timer = EBB_TIMER_INITIALIZER, .timeout = timeout};
+    /* A bus holds list links, so it is not assignable: its first value is
+     * copied in (init: nothing uses it yet). */
+    ebb_i2c const idle = {.op = EBB_OP_INITIALIZER, .ops = ops, .timer = EBB_TIMER_INITIALIZER, .timeout = timeout};
+    memcpy(i2c, &idle, sizeof idle);
 }
 
 /* The op's stop hook: a cancel or the timeout stops the peripheral. */

@@ -80,6 +80,7 @@ typedef ebb_ticks ebb__ticks_word_aligned;
 typedef struct ebb__timer_wait {
     uintptr_t link_[2]; /**< internal: earlier child | red, later child | queued */
     ebb_task *task;     /**< the sleeping task; NULL when idle */
+    EBB__PINNED         /* a timer cannot be assigned (ebb/driver/list.h) */
 } ebb__timer_wait;
 
 /** A timer: the state of a sleep.  Embed it in the task's state.

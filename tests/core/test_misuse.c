@@ -20,7 +20,7 @@ static void test_spawn_of_a_running_task(void **state)
 {
     (void)state;
     static struct { ebb_task task; } t;
-    t.task = (ebb_task)EBB_TASK_INITIALIZER(waits_forever_poll);
+    TEST_SET(t.task, (ebb_task)EBB_TASK_INITIALIZER(waits_forever_poll));
     assert_int_equal(ebb_task_spawn(&test_exec, &t.task), EBB_OK);
     (void)ebb_executor_poll(&test_exec);
     int r = EBB_OK;
@@ -56,11 +56,11 @@ static ebb_poll_t timer_intruder_poll(ebb_task *self, ebb_cx *cx)
 static void test_timer_of_another_task(void **state)
 {
     (void)state;
-    shared_timer = (ebb_timer)EBB_TIMER_INITIALIZER;
+    TEST_SET(shared_timer, (ebb_timer)EBB_TIMER_INITIALIZER);
     other_step = 0;
     static struct { ebb_task task; } owner, intruder;
-    owner.task = (ebb_task)EBB_TASK_INITIALIZER(timer_owner_poll);
-    intruder.task = (ebb_task)EBB_TASK_INITIALIZER(timer_intruder_poll);
+    TEST_SET(owner.task, (ebb_task)EBB_TASK_INITIALIZER(timer_owner_poll));
+    TEST_SET(intruder.task, (ebb_task)EBB_TASK_INITIALIZER(timer_intruder_poll));
     assert_int_equal(ebb_task_spawn(&test_exec, &owner.task), EBB_OK);
     (void)ebb_executor_poll(&test_exec);
     assert_true(ebb_timer_armed(&shared_timer));
@@ -101,12 +101,12 @@ static void test_a_32nd_mutex(void **state)
 {
     (void)state;
     for (int i = 0; i < MANY_MUTEXES; i++) {
-        many[i] = (ebb_mutex)EBB_MUTEX_INITIALIZER;
+        TEST_SET(many[i], (ebb_mutex)EBB_MUTEX_INITIALIZER);
     }
     many_locked = 0;
     many_last = -1;
     static struct { ebb_task task; } hoarder;
-    hoarder.task = (ebb_task)EBB_TASK_INITIALIZER(hoarder_poll);
+    TEST_SET(hoarder.task, (ebb_task)EBB_TASK_INITIALIZER(hoarder_poll));
     assert_int_equal(ebb_task_spawn(&test_exec, &hoarder.task), EBB_OK);
     MISUSE_IN("mutex", 5, &hoarder.task, (void)ebb_executor_poll(&test_exec));
     assert_int_equal(many_locked, MANY_MUTEXES - 1);
@@ -245,7 +245,7 @@ static void test_unlock_by_non_owner(void **state)
 {
     (void)state;
     ebb_task owner = EBB_TASK_INITIALIZER(idle_body);
-    shared_m = (ebb_mutex){.owner = &owner, .waiters = EBB_WAITLIST_INITIALIZER};
+    TEST_SET(shared_m, (ebb_mutex){.owner = &owner, .waiters = EBB_WAITLIST_INITIALIZER});
     struct locker l = {.task = EBB_TASK_INITIALIZER(not_owner_poll)};
     assert_int_equal(ebb_task_spawn(&test_exec, &l.task), EBB_OK);
     MISUSE_IN("mutex", 2, &l.task, ebb_executor_poll(&test_exec));
@@ -258,7 +258,7 @@ static void test_unlock_by_non_owner(void **state)
 static void test_lock_twice(void **state)
 {
     (void)state;
-    shared_m = (ebb_mutex)EBB_MUTEX_INITIALIZER;
+    TEST_SET(shared_m, (ebb_mutex)EBB_MUTEX_INITIALIZER);
     struct locker l = {.task = EBB_TASK_INITIALIZER(twice_poll)};
     assert_int_equal(ebb_task_spawn(&test_exec, &l.task), EBB_OK);
     MISUSE_IN("mutex", 1, &l.task, ebb_executor_poll(&test_exec));
@@ -355,13 +355,13 @@ static struct holder h1, h2;
 static void held_reset(void)
 {
     ebb_channel_init(&held_ch, held_ch.ring.buf, sizeof(int), 4); /* its own storage, emptied */
-    held_m = (ebb_mutex)EBB_MUTEX_INITIALIZER;
+    TEST_SET(held_m, (ebb_mutex)EBB_MUTEX_INITIALIZER);
     ebb_waitlist_init(&never);
 }
 
 static void holder_start(struct holder *h, ebb_task_fn fn)
 {
-    *h = (struct holder){.task = EBB_TASK_INITIALIZER(fn)};
+    TEST_SET(*h, (struct holder){.task = EBB_TASK_INITIALIZER(fn)});
     assert_int_equal(ebb_task_spawn(&test_exec, &h->task), EBB_OK);
 }
 
@@ -551,7 +551,8 @@ static void one_wait_crowded_row(bool crowd_on_a, bool crowd_on_b)
     held_reset();
     ebb_waitlist_init(&list_a);
     ebb_waitlist_init(&list_b);
-    crowd_a = crowd_b = (struct holder){.step = 0};
+    TEST_SET(crowd_a, (struct holder){.step = 0});
+    TEST_SET(crowd_b, (struct holder){.step = 0});
     if (crowd_on_a) {
         holder_start(&crowd_a, wait_a_poll);
     }
@@ -668,7 +669,7 @@ static void broadcast_repoll_row(bool alone, bool nested)
         holder_start(&h2, wait_a_poll);
         ebb_executor_poll(&test_exec);
         /* nester runs in the window, before h1 (queued first) */
-        nester = (struct holder){.task = EBB_TASK_INITIALIZER(broadcast_c_poll)};
+        TEST_SET(nester, (struct holder){.task = EBB_TASK_INITIALIZER(broadcast_c_poll)});
         assert_int_equal(ebb_task_spawn(&test_exec, &nester.task), EBB_OK);
     }
     /* After the first wake, the rest still on the batch: the window. */
@@ -785,8 +786,8 @@ static void one_wait_two_kinds_row(bool sem)
     isr_sent = 0;
     static struct selector t;
     static struct allocer x;
-    t = (struct selector){.task = EBB_TASK_INITIALIZER(selector_poll), .sem = sem};
-    x = (struct allocer){.task = EBB_TASK_INITIALIZER(allocer_poll)};
+    TEST_SET(t, (struct selector){.task = EBB_TASK_INITIALIZER(selector_poll), .sem = sem});
+    TEST_SET(x, (struct allocer){.task = EBB_TASK_INITIALIZER(allocer_poll)});
     /* The pool's one block is out; x waits for it. */
     one_block = ebb_pool_try_alloc(&one_pool);
     void *const blk = one_block;
@@ -866,10 +867,10 @@ static void test_two_tasks_one_wait(void **state)
 {
     (void)state;
     held_reset();
-    shared_wait = (ebb_wait)EBB_WAIT_INITIALIZER;
+    TEST_SET(shared_wait, (ebb_wait)EBB_WAIT_INITIALIZER);
     static struct sharer a, b;
-    a = (struct sharer){.task = EBB_TASK_INITIALIZER(sharer_poll)};
-    b = (struct sharer){.task = EBB_TASK_INITIALIZER(sharer_poll)};
+    TEST_SET(a, (struct sharer){.task = EBB_TASK_INITIALIZER(sharer_poll)});
+    TEST_SET(b, (struct sharer){.task = EBB_TASK_INITIALIZER(sharer_poll)});
     assert_int_equal(ebb_task_spawn(&test_exec, &a.task), EBB_OK);
     ebb_executor_poll(&test_exec);
     assert_int_equal(ebb_task_spawn(&test_exec, &b.task), EBB_OK);

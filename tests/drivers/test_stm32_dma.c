@@ -24,6 +24,7 @@
 #include "ebb_cortex_m.h"
 #include "ebb_host.h"
 #include "sim_dma.h"
+#include "../core/test_set.h"
 
 #define GUARD 0xA5u
 
@@ -73,7 +74,7 @@ static void start_copy(size_t off, size_t len, uint8_t seed)
     }
     memset(dst, GUARD, sizeof dst);
     memset(&user, 0, sizeof user);
-    user.task = (ebb_task)EBB_TASK_INITIALIZER(user_poll);
+    TEST_SET(user.task, (ebb_task)EBB_TASK_INITIALIZER(user_poll));
     user.dst = dst + off;
     user.src = src + off;
     user.len = len;

@@ -41,6 +41,15 @@
 extern "C" {
 #endif
 
+/* Internal: an unnamed const member of no size at the end of every link
+ * and head.  A struct with a const member cannot be assigned (C11
+ * 6.3.2.1), so neither can anything that embeds a link or a head: assigning
+ * over a linked node or a head with nodes - `*t = (ebb_timer)
+ * EBB_TIMER_INITIALIZER` over an armed timer - would cut its list, and it
+ * does not compile.  A zero-width bit-field takes no space and is skipped
+ * by initializers (C11 6.7.9p9). */
+#define EBB__PINNED const unsigned : 0;
+
 /** Pointer to the struct of type `type` whose member `member` is at `ptr`. */
 #define EBB_CONTAINER_OF(ptr, type, member) \
     ((type *)(void *)((char *)(ptr) - offsetof(type, member)))
@@ -48,6 +57,7 @@ extern "C" {
 /** Link of a singly linked list (ebb_list). */
 typedef struct ebb_node {
     struct ebb_node *next; /**< NULL: not on a list */
+    EBB__PINNED
 } ebb_node;
 
 /** A singly linked FIFO of ebb_node (the run queues), circular through its
@@ -57,6 +67,7 @@ typedef struct ebb_node {
  * never NULL (an only node points at itself) without a sentinel to load. */
 typedef struct ebb_list {
     ebb_node *tail; /**< the last node; NULL when empty */
+    EBB__PINNED
 } ebb_list;
 
 /** Static initializer of an empty ebb_list. */
@@ -208,6 +219,7 @@ static inline ebb_node *ebb_list_next(const ebb_list *l, const ebb_node *n)
 typedef struct ebb_dnode {
     struct ebb_dnode *next; /**< NULL: not on a list */
     struct ebb_dnode *prev; /**< meaningful only while linked */
+    EBB__PINNED
 } ebb_dnode;
 
 /** A doubly linked list whose head is one pointer, to its first node.
@@ -228,6 +240,7 @@ typedef struct ebb_dnode {
  * sentinel node (docs/design.md, "One list for every queue"). */
 typedef struct ebb_dlist {
     ebb_dnode *first; /**< NULL: empty */
+    EBB__PINNED
 } ebb_dlist;
 
 /** Static initializer of an empty ebb_dlist (all-zero is one too). */
