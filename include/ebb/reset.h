@@ -78,7 +78,10 @@ EBB_MUST_CHECK int ebb_mutex_reset(ebb_mutex *m);
 
 /**
  * Set semaphore `s` to `count` tokens (its initial count, typically); its
- * limit is kept.  Contracts reset:2, reset:3.
+ * limit is kept.  A token already handed to a woken task that has not
+ * resumed is that task's (the give handed it over) and is not counted:
+ * the task completes its take, or gives it back if cancelled first.
+ * Contracts reset:2, reset:3.
  * Contract reset:4 - count <= the limit (always checked: EBB_EINVAL,
  * nothing changes).
  * Context: outside any poll.  Cost: O(1).

@@ -389,6 +389,28 @@ static void test_sem_reset(void **state)
     assert_int_equal(ebb_sem_give(&sem), EBB_EAGAIN); /* the limit is kept */
 }
 
+/* A token given to a waiting task that has not resumed yet is that task's
+ * already (the give handed it over): a reset sets the tokens not given out
+ * and leaves it alone.  Resumed, the task has its one take; cancelled
+ * first, it gives the token back, as every abandoned take does. */
+static void test_sem_reset_leaves_a_handed_token(void **state)
+{
+    (void)state;
+    start(&a, OP_GATE);
+    assert_int_equal(ebb_sem_give(&gate), EBB_OK); /* handed to a, still queued */
+    assert_int_equal(ebb_sem_reset(&gate, 0), EBB_OK);
+    ebb_host_run_until(&test_exec, ebb_now());
+    assert_int_equal(a.resumes, 1);                /* its take completed */
+    assert_int_equal(ebb_sem_count(&gate), 0);     /* no token made */
+
+    assert_int_equal(ebb_sem_give(&gate), EBB_OK); /* a waits again: handed */
+    assert_int_equal(ebb_sem_reset(&gate, 0), EBB_OK);
+    assert_int_equal(ebb_task_reset(&a.task), EBB_OK); /* abandons the take */
+    assert_int_equal(ebb_sem_count(&gate), 1);     /* the token came back */
+    ebb_host_run_until(&test_exec, ebb_now());
+    assert_int_equal(a.resumes, 1);
+}
+
 /* A block freed to a waiting task that has not resumed yet is that task's:
  * the pool refuses a reset then (reset:2, EBB_EBUSY, nothing changed), and
  * the task gets its block when it runs. */
@@ -490,6 +512,7 @@ int main(void)
         T(test_channel_reset_refuses_a_waiting_sender),
         T(test_mutex_reset),
         T(test_sem_reset),
+        T(test_sem_reset_leaves_a_handed_token),
         T(test_pool_reset),
         T(test_pool_reset_refuses_a_handed_block),
         T(test_reset_from_a_task_and_null),
