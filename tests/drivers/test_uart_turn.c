@@ -7,22 +7,13 @@
  * cancelled after it was handed the turn, or while transmitting, passes
  * the turn on, so none is lost.  The simulated USART takes every byte at
  * once (TXE set) and raises TC only when the test says the last stop bit
- * is out.  Also: a wait in use elsewhere is refused (wait:2), a read
- * without a receiver is uart:2, and a started receiver fills its ring.
+ * is out.  Also: a write op in use by another task is refused (wait:3),
+ * a read without a receiver is uart:2, and a started receiver fills its
+ * ring.
  */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <string.h>
-
-#include <cmocka.h>
-
-#include "ebb/ebb.h"
-#include "ebb_host.h"
+#include "test_support.h" /* cmocka, EXPECT_CONTRACT_IN, TEST_SET */
 #include "ebb_stm32_usart.h"
 #include "regs/rcc.h"
-#include "../core/test_set.h"
 
 /* usart.c's set-up calls these. */
 void ebb_cm_irq_enable(unsigned irq) { (void)irq; }
@@ -170,12 +161,62 @@ static void test_receive(void **state)
     assert_memory_equal(buf, "abcd", 4);
 }
 
+/* A task that writes with writer 0's op (one op in two tasks), and one
+ * that reads. */
+static ebb_poll_t thief_poll(ebb_task *self, ebb_cx *cx)
+{
+    EBB_BEGIN(cx, &self->co);
+    EBB_AWAIT(ebb_uart_write(&w[0].op, &usart.uart, "xy", 2));
+    EBB_END();
+}
+static ebb_task thief = EBB_TASK_INITIALIZER(thief_poll);
+
+static ebb_wait reader_wait;
+static ebb_poll_t reader_poll(ebb_task *self, ebb_cx *cx)
+{
+    static uint8_t buf[4];
+    static size_t got;
+    EBB_BEGIN(cx, &self->co);
+    EBB_AWAIT(ebb_uart_read(&reader_wait, &usart.uart, buf, sizeof buf, &got));
+    EBB_END();
+}
+static ebb_task reader = EBB_TASK_INITIALIZER(reader_poll);
+
+/* While writer 0's write owns the transmitter, another task's write with
+ * the same op is refused (wait:3) and touches nothing: writer 0 stays the
+ * owner and completes. */
+static void test_shared_write_op_refused(void **state)
+{
+    (void)state;
+    assert_int_equal(ebb_task_spawn(&exec, &w[0].task), EBB_OK);
+    run();
+    assert_true(regs.CR1 & EBB_STM32_USART_CR1_TCIE); /* writer 0 transmits */
+    assert_int_equal(ebb_task_spawn(&exec, &thief), EBB_OK);
+    EXPECT_CONTRACT_IN("wait", 3, &thief, run());
+    assert_ptr_equal(w[0].op.wait.task, &w[0].task);
+    assert_true(ebb_uart_tx_busy(&usart.uart));
+    tx_complete_irq();
+    run();
+    assert_int_equal(w[0].order, 1);
+    assert_int_equal(completed, 1); /* the refused write never ran */
+}
+
+/* A read before the receiver was started is uart:2. */
+static void test_read_without_receiver(void **state)
+{
+    (void)state;
+    assert_int_equal(ebb_task_spawn(&exec, &reader), EBB_OK);
+    EXPECT_CONTRACT_IN("uart", 2, &reader, run());
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup(test_one_turn_per_end, setup),
         cmocka_unit_test_setup(test_cancelled_turn_passes_on, setup),
         cmocka_unit_test_setup(test_receive, setup),
+        cmocka_unit_test_setup(test_shared_write_op_refused, setup),
+        cmocka_unit_test_setup(test_read_without_receiver, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
