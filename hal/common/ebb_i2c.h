@@ -77,10 +77,16 @@ struct ebb_i2c {
 
 /**
  * For chip drivers: make `i2c` an idle bus driven by `ops`, whose
- * transfers time out after `timeout` ticks.
- * Context: init.  Cost: a few stores.
+ * transfers time out after `timeout` ticks.  Returns true; false, with
+ * nothing changed, while a transfer runs or is awaited - the chip's init
+ * must then leave the hardware alone too.  `i2c` is static (zeroed) or was
+ * set up before.
+ * Contract i2c:2 - no transfer runs, is awaited or has its timeout armed:
+ * a second init then would cut the waiting task's and the timer queue's
+ * links (always checked: false, nothing changes).
+ * Context: init.  Cost: O(1), one critical section and a copy of the bus.
  */
-void ebb_i2c_init(ebb_i2c *i2c, const ebb_i2c_ops *ops, ebb_ticks timeout);
+EBB_MUST_CHECK bool ebb_i2c_init(ebb_i2c *i2c, const ebb_i2c_ops *ops, ebb_ticks timeout);
 
 /** How long a transfer may take from its start before it is stopped and
  *  ends with EBB_ETIMEDOUT (EBB_TICKS_NEVER: no limit).  Takes effect at

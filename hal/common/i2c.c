@@ -6,15 +6,27 @@
 
 #include "ebb/async.h"
 #include "ebb/contract.h"
+#include "ebb/driver/port.h"
 
 EBB_MODULE("i2c");
 
-void ebb_i2c_init(ebb_i2c *i2c, const ebb_i2c_ops *ops, ebb_ticks timeout)
+bool ebb_i2c_init(ebb_i2c *i2c, const ebb_i2c_ops *ops, ebb_ticks timeout)
 {
-    /* A bus holds list links, so it is not assignable: its first value is
-     * copied in (init: nothing uses it yet). */
-    ebb_i2c const idle = {.op = EBB_OP_INITIALIZER, .ops = ops, .timer = EBB_TIMER_INITIALIZER, .timeout = timeout};
-    memcpy(i2c, &idle, sizeof idle);
+    ebb_irq_state s = ebb_port_lock();
+    /* The awaiting task's wait and the armed timeout are linked into lists
+     * that would be cut by writing over them. */
+    bool const idle = !ebb_op_busy(&i2c->op) && ebb_waitlist_empty(&i2c->op.waiter) &&
+                      !ebb_timer_armed(&i2c->timer);
+    if (idle) {
+        /* A bus holds list links, so it is not assignable: its first value
+         * is copied in. */
+        ebb_i2c const first = {.op = EBB_OP_INITIALIZER, .ops = ops, .timer = EBB_TIMER_INITIALIZER,
+                               .timeout = timeout};
+        memcpy(i2c, &first, sizeof first);
+    }
+    ebb_port_unlock(s);
+    EBB_REQUIRE_OR(2, idle, return false);
+    return true;
 }
 
 /* The op's stop hook: a cancel or the timeout stops the peripheral. */

@@ -67,6 +67,8 @@ typedef struct ebb_stm32_i2c {
  * Contract stm32_i2c:1 - d != NULL, pclk1_hz in 2-50 MHz, bus_hz in
  * 1 Hz-400 kHz (always checked: nothing is set up, and a transfer on the
  * bus is refused with i2c:1).
+ * Contract i2c:2 (ebb_i2c_init) - refused while a transfer runs or is
+ * awaited: nothing, hardware included, changes.
  * Context: init.  Cost: a dozen register writes.
  */
 void ebb_stm32_i2c_init(ebb_stm32_i2c *d, uintptr_t base, unsigned ev_irq, unsigned er_irq, uint32_t pclk1_hz,

@@ -106,7 +106,9 @@ __attribute__((cold)) void ebb_stm32_i2c_init(ebb_stm32_i2c *d, uintptr_t base, 
     EBB_STM32_RCC->APB1ENR |= EBB_STM32_RCC_APB1ENR_I2C1EN << ((base - EBB_STM32_I2C1_BASE) >> 10);
     (void)EBB_STM32_RCC->APB1ENR;
 
-    ebb_i2c_init(&d->bus, &stm32_i2c_ops, EBB_STM32_I2C_TIMEOUT);
+    if (!ebb_i2c_init(&d->bus, &stm32_i2c_ops, EBB_STM32_I2C_TIMEOUT)) {
+        return; /* a transfer runs (i2c:2): the hardware is left alone too */
+    }
     d->regs = EBB_STM32_PERIPH(ebb_stm32_i2c_regs, base);
     uint32_t const mhz = pclk1_hz / 1000000u;
     uint32_t ccr, trise;

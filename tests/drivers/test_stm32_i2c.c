@@ -6,7 +6,8 @@
  * them; write then repeated START and read; NACK of the address and of a
  * data byte; a bus error; arbitration lost; a bus stuck low and a
  * transfer stalled mid-way (timeouts); a second transfer refused while
- * one runs; the contract; and a cancel at every step of a transfer,
+ * one runs; the contracts (i2c:1, and i2c:2 for a second init while a
+ * transfer runs); and a cancel at every step of a transfer,
  * which must leave the peripheral stopped (a STOP on its way, or reset),
  * the bus released within a few steps with nothing completed afterwards
  * (the handlers only release the clock meanwhile), the slave not left driving SDA, a completion
@@ -276,6 +277,29 @@ static void test_busy(void **state)
     assert_int_equal(user.result, EBB_OK);
 }
 
+/* A second init while a transfer runs is i2c:2: refused before anything
+ * changes, the peripheral's registers included, and the transfer ends as
+ * it would have. */
+static void test_init_while_in_use_refused(void **state)
+{
+    (void)state;
+    static const uint8_t w[] = {0x30, 7, 8};
+    prepare(&user, SIM_I2C_SLAVE, w, sizeof w, 0);
+    assert_int_equal(ebb_task_spawn(&test_exec, &user.task), EBB_OK);
+    run();
+    assert_true(ebb_timer_armed(&BUS->timer)); /* running, its timeout armed */
+    uint32_t const cr1 = sim_i2c_cr1(), cr2 = sim_i2c_cr2();
+    EXPECT_CONTRACT("i2c", 2,
+                    ebb_stm32_i2c_init(&sim_i2c_driver, EBB_STM32_I2C1_BASE, EBB_STM32_IRQ_I2C1_EV,
+                                       EBB_STM32_IRQ_I2C1_ER, 45000000u, 400000u, 5));
+    assert_int_equal(sim_i2c_cr1(), cr1);
+    assert_int_equal(sim_i2c_cr2(), cr2);
+    drive();
+    assert_true(user.done);
+    assert_int_equal(user.result, EBB_OK);
+    assert_memory_equal(&sim_i2c.mem[0x30], &w[1], 2);
+}
+
 static void test_contract(void **state)
 {
     (void)state;
@@ -380,6 +404,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_stalled_transfer_times_out, setup, ebb_test_teardown),
         cmocka_unit_test_setup_teardown(test_busy, setup, ebb_test_teardown),
         cmocka_unit_test_setup_teardown(test_contract, setup, ebb_test_teardown),
+        cmocka_unit_test_setup_teardown(test_init_while_in_use_refused, setup, ebb_test_teardown),
         cmocka_unit_test_setup_teardown(test_cancel_every_step_write_read, setup, ebb_test_teardown),
         cmocka_unit_test_setup_teardown(test_cancel_every_step_write, setup, ebb_test_teardown),
         cmocka_unit_test_setup_teardown(test_cancel_every_step_read, setup, ebb_test_teardown),
