@@ -256,7 +256,7 @@ static void test_cancel_holding_nothing(void **state)
 
 /* A mutex handed to a waiter that has not resumed yet: the waiter does not
  * count it yet, so its cancel goes through - and its cancelled lock hands
- * the mutex on (to the next waiter, or frees it). */
+ * the mutex on (here, with no other waiter, it frees it). */
 static void test_cancel_of_handed_waiter(void **state)
 {
     (void)state;

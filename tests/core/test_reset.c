@@ -271,6 +271,19 @@ static void test_task_reset_idle_task(void **state)
     assert_int_equal(ebb_task_reset(&a.task), EBB_OK);
     assert_int_equal(ebb_task_reset(&a.task), EBB_OK);
     assert_int_equal(ebb_task_state(&a.task), EBB_TASK_IDLE);
+    /* d finishes its first run, is reset twice and runs again from the
+     * top: its second run waits at the gate. */
+    assert_int_equal(ebb_task_spawn(&test_exec, &d.task), EBB_OK);
+    ebb_host_run_until(&test_exec, ebb_now());
+    assert_int_equal(ebb_task_state(&d.task), EBB_TASK_DONE);
+    assert_int_equal(ebb_task_reset(&d.task), EBB_OK);
+    assert_int_equal(ebb_task_reset(&d.task), EBB_OK);
+    assert_int_equal(ebb_task_state(&d.task), EBB_TASK_IDLE);
+    assert_int_equal(ebb_task_spawn(&test_exec, &d.task), EBB_OK);
+    ebb_host_run_until(&test_exec, ebb_now());
+    assert_int_equal(d.runs, 2);
+    assert_int_equal(ebb_task_state(&d.task), EBB_TASK_RUNNING); /* at the gate */
+    assert_int_equal(ebb_task_reset(&d.task), EBB_OK);
 }
 
 /* An interrupt spawns the task again and runs it on its executor. */

@@ -214,7 +214,7 @@ static void test_thousand_tasks(void **state)
     for (int i = 0; i < N_TASKS; i++) {
         assert_int_equal(many[i].polls, 1);
     }
-    /* Wake every other one; each runs exactly once more, in wake order. */
+    /* Wake every other one; each runs exactly once more. */
     for (int i = 0; i < N_TASKS; i += 2) {
         ebb_wake(&many[i].task);
     }

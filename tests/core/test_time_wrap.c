@@ -1,7 +1,7 @@
 /* Time never wraps by accident: deadline arithmetic saturates at
  * EBB_TICKS_NEVER, which means "never" for sleeps, timeouts, tickers and the
- * host's virtual clock.  Every case runs with the clock starting at 0, just
- * below 2^32, just below 2^63 and just below 2^64. */
+ * host's virtual clock.  Most cases that read the clock run with it
+ * starting at 0 and just below 2^32, 2^63 and 2^64. */
 #include "test_support.h"
 
 static const ebb_ticks starts[] = {

@@ -280,7 +280,7 @@ static void test_adversarial_equal(void **state)
 
 /* The alarm interrupt expires one timer per critical section: an interrupt
  * landing between two expiries (here: one that cancels a timer about to
- * expire, and one that arms a new earlier-due one) is served and seen. */
+ * expire) is served and seen. */
 static int victim = -1;
 static void cancel_isr(void *arg)
 {

@@ -6,7 +6,7 @@
  * it (tests/firmware/suite.cmake: ebb_fw_realtime_test()).
  *
  * A 10 ms ticker runs for TICKS periods (5 s of ebb time; run_qemu.py
- * --min-seconds checks the host time, --max-ebb-ahead that ebb's clock did
+ * --min-seconds checks the host time, --ebb-not-ahead that ebb's clock did
  * not run ahead of the host's).  Checked here: every tick delivered, one per
  * period, none early; ebb_now(), sampled continuously in between, never
  * goes backwards and never steps by more than MAX_STEP_US.

@@ -1,5 +1,5 @@
 /*
- * test_time - the machine-timer time driver under -icount (deterministic):
+ * test_mtimer - the machine-timer time driver under -icount (deterministic):
  *   1. sleeps to odd deadlines wake within LATE_US of the deadline, never
  *      early;
  *   2. ebb_now() is mtime / 10 (10 MHz mtime, 1 MHz ticks), monotonic;
@@ -132,7 +132,7 @@ static EBB_TASK_DEFINE(main_task, struct main_task, main_poll);
 int main(void)
 {
     ebb_board_init();
-    ebb_board_puts("test_time\n");
+    ebb_board_puts("test_mtimer\n");
     ebb_executor_init(&exec, NULL);
     FW_CHECK(ebb_task_spawn(&exec, &main_task.task) == EBB_OK);
     ebb_executor_run(&exec);
