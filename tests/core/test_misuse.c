@@ -1,4 +1,8 @@
-/* The misuse table (docs/misuse.md), one test per row.  Built twice: with
+/* The misuse table (docs/misuse.md), one test per row, but for rows
+ * tested with their module: the resets (test_reset.c), the SPSC rows
+ * (test_spsc.c), a ticker started while a task waits (test_time.c), a
+ * spawn of a task still queued elsewhere (test_task.c) and a shared UART
+ * write op (drivers/test_uart_turn.c).  Built twice: with
  * contracts on each row expects its contract id; with EBB_CONFIG_CONTRACTS=0
  * (test_misuse_nc) each row checks the documented fallback instead - and
  * both builds run under ASan + UBSan, so a fallback that wrote out of

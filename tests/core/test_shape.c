@@ -1,7 +1,8 @@
 /* One shape for every object (docs/api.md, "Defining objects"): each
- * EBB_<OBJ>_DEFINE(name, ...) works with `static` in front and without,
- * each EBB_<OBJ>_INITIALIZER(...) makes the same object inside a struct,
- * and both give an object that is usable as defined, with no init call.
+ * EBB_<OBJ>_DEFINE(name, ...) works with `static` in front (and without:
+ * shown for the mutex and the channel), each EBB_<OBJ>_INITIALIZER(...)
+ * makes the same object inside a struct, and both give an object that is
+ * usable as defined, with no init call.
  * (What must not compile: tests/core/compile_fail/.) */
 #include "test_support.h"
 #include "ebb/driver/wait.h"
@@ -150,6 +151,11 @@ static void test_embedded_objects(void **state)
     void *blk = ebb_pool_try_alloc(&dev.pool);
     assert_true((char *)blk >= (char *)dev.blocks && (char *)blk < (char *)(dev.blocks + 3));
     assert_int_equal(ebb_pool_free(&dev.pool, blk), EBB_OK);
+    uint16_t v = 0xBEEF, out = 0;
+    assert_int_equal(ebb_channel_try_send(&dev.ch, &v), EBB_OK);
+    assert_true(dev.ring[0] == 0xBEEF || dev.ring[1] == 0xBEEF);
+    assert_int_equal(ebb_channel_try_recv(&dev.ch, &out), EBB_OK);
+    assert_int_equal(out, 0xBEEF);
 }
 
 /* An executor and a task as defined: spawn and run, no init call. */

@@ -4,8 +4,7 @@
  *  1. ebb_port_lock() nests: a software-interrupt executor woken inside two
  *     locks runs only at the outermost unlock.
  *  2. Levels preempt: a task on level 1 that wakes a level-2 task is
- *     interrupted by it at once; one that wakes another level-1 task (or the
- *     thread executor) is not.
+ *     interrupted by it at once; one that wakes another level-1 task is not.
  *  3. The machine timer preempts a software-interrupt executor: a level-1
  *     task that spins sees the alarm interrupt of a timer armed elsewhere.
  *  4. The timer handler lets a device in between two expiries: in a burst
