@@ -2,8 +2,6 @@
  * Compiled into each HAL library that has a DMA driver. */
 #include "ebb_dma.h"
 
-#include <string.h>
-
 #include "ebb/contract.h"
 #include "ebb/driver/port.h"
 #include "ebb/driver/wait.h"
@@ -12,10 +10,8 @@ EBB_MODULE("dma");
 
 void ebb_dma_chan_init(ebb_dma_chan *ch, const ebb_dma_ops *ops, uint32_t max_items, uint8_t max_request)
 {
-    /* A channel holds list links, so it is not assignable: its first value
-     * is copied in (init: nothing uses it yet). */
-    ebb_dma_chan const idle = {.op = EBB_OP_INITIALIZER, .ops = ops, .max_items = max_items, .max_request = max_request};
-    memcpy(ch, &idle, sizeof idle);
+    EBB_SET_UNLINKED(*ch, (ebb_dma_chan){.op = EBB_OP_INITIALIZER, .ops = ops, .max_items = max_items,
+                                         .max_request = max_request});
 }
 
 /* Stop the running transfer: the hardware first, so that nothing of it is

@@ -2,8 +2,6 @@
  * Compiled into each HAL library that has an I2C driver. */
 #include "ebb_i2c.h"
 
-#include <string.h>
-
 #include "ebb/async.h"
 #include "ebb/contract.h"
 #include "ebb/driver/port.h"
@@ -18,11 +16,8 @@ bool ebb_i2c_init(ebb_i2c *i2c, const ebb_i2c_ops *ops, ebb_ticks timeout)
     bool const idle = !ebb_op_busy(&i2c->op) && ebb_waitlist_empty(&i2c->op.waiter) &&
                       !ebb_timer_armed(&i2c->timer);
     if (idle) {
-        /* A bus holds list links, so it is not assignable: its first value
-         * is copied in. */
-        ebb_i2c const first = {.op = EBB_OP_INITIALIZER, .ops = ops, .timer = EBB_TIMER_INITIALIZER,
-                               .timeout = timeout};
-        memcpy(i2c, &first, sizeof first);
+        EBB_SET_UNLINKED(*i2c, (ebb_i2c){.op = EBB_OP_INITIALIZER, .ops = ops, .timer = EBB_TIMER_INITIALIZER,
+                                         .timeout = timeout});
     }
     ebb_port_unlock(s);
     EBB_REQUIRE_OR(2, idle, return false);

@@ -2,8 +2,6 @@
  * ebb_trace_uart.h. */
 #include "ebb_trace_uart.h"
 
-#include <string.h>
-
 #include "ebb/contract.h"
 #include "ebb/driver/list.h"
 
@@ -74,15 +72,12 @@ int ebb_trace_uart_start(ebb_trace_uart *d, ebb_executor *ex, ebb_uart *uart)
 {
     /* Started before (running, or cancelled and still queued): its task,
      * timer and write may be linked, and writing over them would cut their
-     * lists - refused, nothing changes.  Otherwise nothing uses `d` (a
-     * struct holding links is not assignable, so its first value is
-     * copied in). */
+     * lists - refused, nothing changes.  Otherwise nothing links `d`. */
     if (ebb_task_state(&d->task) == EBB_TASK_RUNNING || ebb_node_linked(&d->task.node)) {
         return EBB_EBUSY;
     }
-    ebb_trace_uart const first = {.task = EBB_TASK_INITIALIZER(drain_poll), .uart = uart,
-                                  .timer = EBB_TIMER_INITIALIZER};
-    memcpy(d, &first, sizeof first);
+    EBB_SET_UNLINKED(*d, (ebb_trace_uart){.task = EBB_TASK_INITIALIZER(drain_poll), .uart = uart,
+                                          .timer = EBB_TIMER_INITIALIZER});
     ebb_trace_claim();
     return ebb_task_spawn(ex, &d->task);
 }

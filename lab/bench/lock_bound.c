@@ -64,7 +64,6 @@
  * "whole_run" is the longest stretch of the whole run, set-up included.
  */
 #include "ebb_board.h"
-#include "../../tests/core/test_set.h" /* TEST_SET: a new body for an idle task */
 #include "sample_max.h"
 
 #include <string.h>
@@ -325,7 +324,7 @@ static ebb_poll_t owner_poll(ebb_task *self, ebb_cx *cx)
 static void spawn(struct worker *w, ebb_task_fn fn)
 {
     memset(w, 0, sizeof *w);
-    TEST_SET(w->task, (ebb_task)EBB_TASK_INITIALIZER(fn));
+    EBB_SET_UNLINKED(w->task, (ebb_task)EBB_TASK_INITIALIZER(fn));
     check(ebb_task_spawn(&exec, &w->task) == EBB_OK, "spawn");
 }
 
@@ -462,7 +461,7 @@ static unsigned sleepers(enum pattern p, unsigned n, ebb_ticks base)
                         : p == INCREASING ? i + 1
                                           : 1 + random_u32() % n;
         memset(&wk[i], 0, sizeof wk[i]);
-        TEST_SET(wk[i].task, (ebb_task)EBB_TASK_INITIALIZER(sleeper_poll));
+        EBB_SET_UNLINKED(wk[i].task, (ebb_task)EBB_TASK_INITIALIZER(sleeper_poll));
         wk[i].u.timer.deadline = base + off;
         check(ebb_task_spawn(&exec, &wk[i].task) == EBB_OK, "spawn sleeper");
         if (off >= last_off) {
@@ -792,7 +791,7 @@ static void task_ops(unsigned n)
     uint32_t v = 0, s;
     for (unsigned i = 0; i < n; i++) {
         memset(&wk[i], 0, sizeof wk[i]);
-        TEST_SET(wk[i].task, (ebb_task)EBB_TASK_INITIALIZER(waiton_poll));
+        EBB_SET_UNLINKED(wk[i].task, (ebb_task)EBB_TASK_INITIALIZER(waiton_poll));
         SAMPLE(s, check(ebb_task_spawn(&exec, &wk[i].task) == EBB_OK, "spawn"));
         v = s > v ? s : v;
     }

@@ -207,7 +207,7 @@ static ebb_poll_t spi_dma_done_prober_poll(ebb_task *self, ebb_cx *cx)
 __attribute__((noinline)) static void measure_spi_dma_completion(void)
 {
     spi_dma_rx.base = spi_dma_tx.base = (uintptr_t)&dma_in_ram;
-    TEST_SET(spi_prober.task, (ebb_task)EBB_TASK_INITIALIZER(spi_dma_done_prober_poll));
+    EBB_SET_UNLINKED(spi_prober.task, (ebb_task)EBB_TASK_INITIALIZER(spi_dma_done_prober_poll));
     probe_spawn(&exec, &spi_prober.task);
     (void)ebb_executor_poll(&exec);
     if (ebb_task_state(&spi_prober.task) != EBB_TASK_DONE || ebb_spi_busy(ebb_board_spi) ||
@@ -225,7 +225,7 @@ __attribute__((noinline)) static void measure_spi_dma(void)
         ebb_board_puts("spi: DMA refused\n");
         ebb_board_exit(1);
     }
-    TEST_SET(spi_prober.task, (ebb_task)EBB_TASK_INITIALIZER(spi_dma_prober_poll));
+    EBB_SET_UNLINKED(spi_prober.task, (ebb_task)EBB_TASK_INITIALIZER(spi_dma_prober_poll));
     probe_spawn(&exec, &spi_prober.task);
     (void)ebb_executor_poll(&exec);
     if (!ebb_dma_busy(&spi_dma_rx.dma) || !ebb_dma_busy(&spi_dma_tx.dma)) {
@@ -301,7 +301,7 @@ static ebb_poll_t i2c_events_prober_poll(ebb_task *self, ebb_cx *cx)
 __attribute__((noinline)) static void measure_i2c_events(void)
 {
     i2c1.regs = &i2c_in_ram;
-    TEST_SET(spi_prober.task, (ebb_task)EBB_TASK_INITIALIZER(i2c_events_prober_poll));
+    EBB_SET_UNLINKED(spi_prober.task, (ebb_task)EBB_TASK_INITIALIZER(i2c_events_prober_poll));
     probe_spawn(&exec, &spi_prober.task);
     (void)ebb_executor_poll(&exec);
     if (ebb_task_state(&spi_prober.task) != EBB_TASK_DONE || ebb_i2c_busy(&i2c1.bus)) {
@@ -314,7 +314,7 @@ __attribute__((noinline)) static void measure_i2c(void)
 {
     ebb_stm32_i2c_init(&i2c1, EBB_STM32_I2C1_BASE, EBB_STM32_IRQ_I2C1_EV, EBB_STM32_IRQ_I2C1_ER, 42000000u,
                        100000u, 3u);
-    TEST_SET(spi_prober.task, (ebb_task)EBB_TASK_INITIALIZER(i2c_prober_poll));
+    EBB_SET_UNLINKED(spi_prober.task, (ebb_task)EBB_TASK_INITIALIZER(i2c_prober_poll));
     probe_spawn(&exec, &spi_prober.task);
     (void)ebb_executor_poll(&exec);
     if (!ebb_i2c_busy(&i2c1.bus)) {
@@ -334,7 +334,7 @@ __attribute__((noinline)) static void measure_spi(void)
 {
     (void)ebb_spi_configure(ebb_board_spi, EBB_SPI_MODE0, 1000000u);
     ebb_cm_irq_disable(ebb_board_spi->irq);
-    TEST_SET(spi_prober.task, (ebb_task)EBB_TASK_INITIALIZER(spi_prober_poll));
+    EBB_SET_UNLINKED(spi_prober.task, (ebb_task)EBB_TASK_INITIALIZER(spi_prober_poll));
     probe_spawn(&exec, &spi_prober.task);
     (void)ebb_executor_poll(&exec);
     if (ebb_task_state(&spi_prober.task) != EBB_TASK_DONE) {

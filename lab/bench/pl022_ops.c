@@ -28,7 +28,6 @@
  * byte was moved to it), as after a transfer whose bytes are all out.
  */
 #include "dualtimer_probe.h"
-#include "../../tests/core/test_set.h" /* TEST_SET: a new body for an idle task */
 #include "ebb_cortex_m.h"
 #include "ebb_pl022.h"
 #include "ebb_pl081.h"
@@ -81,7 +80,7 @@ static void fail(const char *what, unsigned run)
 
 static void spawn(void)
 {
-    TEST_SET(prober.task, (ebb_task)EBB_TASK_INITIALIZER(prober_poll));
+    EBB_SET_UNLINKED(prober.task, (ebb_task)EBB_TASK_INITIALIZER(prober_poll));
     prober.polls = 0;
     if (ebb_task_spawn(&exec, &prober.task) != EBB_OK) {
         ebb_board_exit(1);

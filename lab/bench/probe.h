@@ -9,7 +9,6 @@
 #define EBB_BENCH_PROBE_H
 
 #include "ebb_board.h"
-#include "../../tests/core/test_set.h" /* TEST_SET: a new body for an idle task */
 
 #define TIM2_CNT (*(volatile uint32_t *)0x40000024u)
 

@@ -137,7 +137,7 @@ static void populate(uint8_t kind, unsigned n)
     }
     for (unsigned i = 0; i < n; i++) {
         bg[i].kind = kind;
-        TEST_SET(bg[i].task, (ebb_task)EBB_TASK_INITIALIZER(bg_poll));
+        EBB_SET_UNLINKED(bg[i].task, (ebb_task)EBB_TASK_INITIALIZER(bg_poll));
         if (ebb_task_spawn(&exec, &bg[i].task) != EBB_OK) {
             ok = false;
         }

@@ -106,11 +106,11 @@ static void test_many_senders_many_receivers(void **state)
     received_total = 0;
     order_error = 0;
     for (uint32_t i = 0; i < 4; i++) {
-        TEST_SET(s[i], (struct sender){.task = EBB_TASK_INITIALIZER(sender_poll), .ch = &ch, .id = i});
+        EBB_SET_UNLINKED(s[i], (struct sender){.task = EBB_TASK_INITIALIZER(sender_poll), .ch = &ch, .id = i});
         assert_int_equal(ebb_task_spawn(&test_exec, &s[i].task), EBB_OK);
     }
     for (int i = 0; i < 3; i++) {
-        TEST_SET(r[i], (struct receiver){.task = EBB_TASK_INITIALIZER(receiver_poll), .ch = &ch});
+        EBB_SET_UNLINKED(r[i], (struct receiver){.task = EBB_TASK_INITIALIZER(receiver_poll), .ch = &ch});
         assert_int_equal(ebb_task_spawn(&test_exec, &r[i].task), EBB_OK);
     }
     ebb_host_run_idle(&test_exec, 100000);

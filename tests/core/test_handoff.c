@@ -28,7 +28,7 @@ static void test_dlist_ring(void **state)
     struct item it[5];
     int out[8];
     for (int i = 0; i < 5; i++) {
-        TEST_SET(it[i], (struct item){i, EBB_DNODE_INIT});
+        EBB_SET_UNLINKED(it[i], (struct item){i, EBB_DNODE_INIT});
     }
     assert_true(ebb_dlist_empty(&zeroed));
     assert_null(ebb_dlist_pop_front(&zeroed));
@@ -79,7 +79,7 @@ static void test_dlist_one_pointer_head(void **state)
     struct item it[4];
     int out[4];
     for (int i = 0; i < 4; i++) {
-        TEST_SET(it[i], (struct item){i, EBB_DNODE_INIT});
+        EBB_SET_UNLINKED(it[i], (struct item){i, EBB_DNODE_INIT});
     }
     ebb_dlist_push_back(&l, &it[0].node);
     assert_ptr_equal(it[0].node.next, ebb__dlist_mark(&l));
@@ -144,7 +144,7 @@ static void start_receivers(void)
 {
     ebb_channel_init(&hch, hbuf, sizeof hbuf[0], 4);
     for (int i = 0; i < NRX; i++) {
-        TEST_SET(rxs[i], (struct rx){.task = EBB_TASK_INITIALIZER(rx_poll), .ch = &hch});
+        EBB_SET_UNLINKED(rxs[i], (struct rx){.task = EBB_TASK_INITIALIZER(rx_poll), .ch = &hch});
         assert_int_equal(ebb_task_spawn(&test_exec, &rxs[i].task), EBB_OK);
     }
     ebb_executor_poll(&test_exec); /* all wait now, in order 0..NRX-1 */
@@ -253,7 +253,7 @@ static void test_one_free_slot_wakes_one_sender(void **state)
     ebb_channel_init(&hch, hbuf, sizeof hbuf[0], 1);
     send_value(0); /* full */
     for (int i = 0; i < 3; i++) {
-        TEST_SET(t[i], (struct tx){.task = EBB_TASK_INITIALIZER(tx_poll), .value = 10 + i});
+        EBB_SET_UNLINKED(t[i], (struct tx){.task = EBB_TASK_INITIALIZER(tx_poll), .value = 10 + i});
         assert_int_equal(ebb_task_spawn(&test_exec, &t[i].task), EBB_OK);
     }
     ebb_executor_poll(&test_exec);
@@ -301,7 +301,7 @@ static void test_wake_all_breaks_the_lock_between_waiters(void **state)
     ebb_executor_init(&irq_exec, NULL);
     ebb_waitlist_init(&wl);
     for (int i = 0; i < 3; i++) {
-        TEST_SET(evs[i], (struct ev){.task = EBB_TASK_INITIALIZER(ev_poll)});
+        EBB_SET_UNLINKED(evs[i], (struct ev){.task = EBB_TASK_INITIALIZER(ev_poll)});
         assert_int_equal(ebb_task_spawn(&irq_exec, &evs[i].task), EBB_OK);
     }
     ebb_executor_poll(&irq_exec);

@@ -70,7 +70,7 @@ static struct holder h1, h2;
 /* Spawn `h` to play `script` and run it to its first WAIT (or its end). */
 static void holder_run(struct holder *h, const struct step *script)
 {
-    TEST_SET(*h, (struct holder){.task = EBB_TASK_INITIALIZER(holder_poll), .script = script});
+    EBB_SET_UNLINKED(*h, (struct holder){.task = EBB_TASK_INITIALIZER(holder_poll), .script = script});
     assert_int_equal(ebb_task_spawn(&test_exec, &h->task), EBB_OK);
     ebb_executor_poll(&test_exec);
 }
@@ -84,8 +84,8 @@ static void step_on(void)
 
 static void fresh(void)
 {
-    TEST_SET(m1, (ebb_mutex)EBB_MUTEX_INITIALIZER);
-    TEST_SET(inside.m, (ebb_mutex)EBB_MUTEX_INITIALIZER);
+    EBB_SET_UNLINKED(m1, (ebb_mutex)EBB_MUTEX_INITIALIZER);
+    EBB_SET_UNLINKED(inside.m, (ebb_mutex)EBB_MUTEX_INITIALIZER);
     ebb_waitlist_init(&never);
 }
 
@@ -228,7 +228,7 @@ static void test_cancel_owner_from_interrupt_in_its_poll(void **state)
     (void)state;
     fresh();
     isr_cancel_r = 99;
-    TEST_SET(h1, (struct holder){.task = EBB_TASK_INITIALIZER(lock_then_irq_poll)});
+    EBB_SET_UNLINKED(h1, (struct holder){.task = EBB_TASK_INITIALIZER(lock_then_irq_poll)});
     assert_int_equal(ebb_task_spawn(&test_exec, &h1.task), EBB_OK);
     ebb_executor_poll(&test_exec);
     assert_int_equal(isr_cancel_r, EBB_EBUSY);

@@ -42,7 +42,7 @@ static void test_remove_head_middle_tail_and_absent(void **state)
     struct item it[5];
     int out[5];
     for (int i = 0; i < 5; i++) {
-        TEST_SET(it[i], (struct item){i, EBB_NODE_INIT});
+        EBB_SET_UNLINKED(it[i], (struct item){i, EBB_NODE_INIT});
         ebb_list_push_back(&l, &it[i].node);
     }
     assert_true(ebb_list_remove(&l, &it[2].node)); /* middle */

@@ -24,7 +24,7 @@ static void test_spawn_of_a_running_task(void **state)
 {
     (void)state;
     static struct { ebb_task task; } t;
-    TEST_SET(t.task, (ebb_task)EBB_TASK_INITIALIZER(waits_forever_poll));
+    EBB_SET_UNLINKED(t.task, (ebb_task)EBB_TASK_INITIALIZER(waits_forever_poll));
     assert_int_equal(ebb_task_spawn(&test_exec, &t.task), EBB_OK);
     (void)ebb_executor_poll(&test_exec);
     int r = EBB_OK;
@@ -60,11 +60,11 @@ static ebb_poll_t timer_intruder_poll(ebb_task *self, ebb_cx *cx)
 static void test_timer_of_another_task(void **state)
 {
     (void)state;
-    TEST_SET(shared_timer, (ebb_timer)EBB_TIMER_INITIALIZER);
+    EBB_SET_UNLINKED(shared_timer, (ebb_timer)EBB_TIMER_INITIALIZER);
     other_step = 0;
     static struct { ebb_task task; } owner, intruder;
-    TEST_SET(owner.task, (ebb_task)EBB_TASK_INITIALIZER(timer_owner_poll));
-    TEST_SET(intruder.task, (ebb_task)EBB_TASK_INITIALIZER(timer_intruder_poll));
+    EBB_SET_UNLINKED(owner.task, (ebb_task)EBB_TASK_INITIALIZER(timer_owner_poll));
+    EBB_SET_UNLINKED(intruder.task, (ebb_task)EBB_TASK_INITIALIZER(timer_intruder_poll));
     assert_int_equal(ebb_task_spawn(&test_exec, &owner.task), EBB_OK);
     (void)ebb_executor_poll(&test_exec);
     assert_true(ebb_timer_armed(&shared_timer));
@@ -105,12 +105,12 @@ static void test_a_32nd_mutex(void **state)
 {
     (void)state;
     for (int i = 0; i < MANY_MUTEXES; i++) {
-        TEST_SET(many[i], (ebb_mutex)EBB_MUTEX_INITIALIZER);
+        EBB_SET_UNLINKED(many[i], (ebb_mutex)EBB_MUTEX_INITIALIZER);
     }
     many_locked = 0;
     many_last = -1;
     static struct { ebb_task task; } hoarder;
-    TEST_SET(hoarder.task, (ebb_task)EBB_TASK_INITIALIZER(hoarder_poll));
+    EBB_SET_UNLINKED(hoarder.task, (ebb_task)EBB_TASK_INITIALIZER(hoarder_poll));
     assert_int_equal(ebb_task_spawn(&test_exec, &hoarder.task), EBB_OK);
     MISUSE_IN("mutex", 5, &hoarder.task, (void)ebb_executor_poll(&test_exec));
     assert_int_equal(many_locked, MANY_MUTEXES - 1);
@@ -249,7 +249,7 @@ static void test_unlock_by_non_owner(void **state)
 {
     (void)state;
     ebb_task owner = EBB_TASK_INITIALIZER(idle_body);
-    TEST_SET(shared_m, (ebb_mutex){.owner = &owner, .waiters = EBB_WAITLIST_INITIALIZER});
+    EBB_SET_UNLINKED(shared_m, (ebb_mutex){.owner = &owner, .waiters = EBB_WAITLIST_INITIALIZER});
     struct locker l = {.task = EBB_TASK_INITIALIZER(not_owner_poll)};
     assert_int_equal(ebb_task_spawn(&test_exec, &l.task), EBB_OK);
     MISUSE_IN("mutex", 2, &l.task, ebb_executor_poll(&test_exec));
@@ -262,7 +262,7 @@ static void test_unlock_by_non_owner(void **state)
 static void test_lock_twice(void **state)
 {
     (void)state;
-    TEST_SET(shared_m, (ebb_mutex)EBB_MUTEX_INITIALIZER);
+    EBB_SET_UNLINKED(shared_m, (ebb_mutex)EBB_MUTEX_INITIALIZER);
     struct locker l = {.task = EBB_TASK_INITIALIZER(twice_poll)};
     assert_int_equal(ebb_task_spawn(&test_exec, &l.task), EBB_OK);
     MISUSE_IN("mutex", 1, &l.task, ebb_executor_poll(&test_exec));
@@ -359,13 +359,13 @@ static struct holder h1, h2;
 static void held_reset(void)
 {
     ebb_channel_init(&held_ch, held_ch.ring.buf, sizeof(int), 4); /* its own storage, emptied */
-    TEST_SET(held_m, (ebb_mutex)EBB_MUTEX_INITIALIZER);
+    EBB_SET_UNLINKED(held_m, (ebb_mutex)EBB_MUTEX_INITIALIZER);
     ebb_waitlist_init(&never);
 }
 
 static void holder_start(struct holder *h, ebb_task_fn fn)
 {
-    TEST_SET(*h, (struct holder){.task = EBB_TASK_INITIALIZER(fn)});
+    EBB_SET_UNLINKED(*h, (struct holder){.task = EBB_TASK_INITIALIZER(fn)});
     assert_int_equal(ebb_task_spawn(&test_exec, &h->task), EBB_OK);
 }
 
@@ -555,8 +555,8 @@ static void one_wait_crowded_row(bool crowd_on_a, bool crowd_on_b)
     held_reset();
     ebb_waitlist_init(&list_a);
     ebb_waitlist_init(&list_b);
-    TEST_SET(crowd_a, (struct holder){.step = 0});
-    TEST_SET(crowd_b, (struct holder){.step = 0});
+    EBB_SET_UNLINKED(crowd_a, (struct holder){.step = 0});
+    EBB_SET_UNLINKED(crowd_b, (struct holder){.step = 0});
     if (crowd_on_a) {
         holder_start(&crowd_a, wait_a_poll);
     }
@@ -673,7 +673,7 @@ static void broadcast_repoll_row(bool alone, bool nested)
         holder_start(&h2, wait_a_poll);
         ebb_executor_poll(&test_exec);
         /* nester runs in the window, before h1 (queued first) */
-        TEST_SET(nester, (struct holder){.task = EBB_TASK_INITIALIZER(broadcast_c_poll)});
+        EBB_SET_UNLINKED(nester, (struct holder){.task = EBB_TASK_INITIALIZER(broadcast_c_poll)});
         assert_int_equal(ebb_task_spawn(&test_exec, &nester.task), EBB_OK);
     }
     /* After the first wake, the rest still on the batch: the window. */
@@ -790,8 +790,8 @@ static void one_wait_two_kinds_row(bool sem)
     isr_sent = 0;
     static struct selector t;
     static struct allocer x;
-    TEST_SET(t, (struct selector){.task = EBB_TASK_INITIALIZER(selector_poll), .sem = sem});
-    TEST_SET(x, (struct allocer){.task = EBB_TASK_INITIALIZER(allocer_poll)});
+    EBB_SET_UNLINKED(t, (struct selector){.task = EBB_TASK_INITIALIZER(selector_poll), .sem = sem});
+    EBB_SET_UNLINKED(x, (struct allocer){.task = EBB_TASK_INITIALIZER(allocer_poll)});
     /* The pool's one block is out; x waits for it. */
     one_block = ebb_pool_try_alloc(&one_pool);
     void *const blk = one_block;
@@ -871,10 +871,10 @@ static void test_two_tasks_one_wait(void **state)
 {
     (void)state;
     held_reset();
-    TEST_SET(shared_wait, (ebb_wait)EBB_WAIT_INITIALIZER);
+    EBB_SET_UNLINKED(shared_wait, (ebb_wait)EBB_WAIT_INITIALIZER);
     static struct sharer a, b;
-    TEST_SET(a, (struct sharer){.task = EBB_TASK_INITIALIZER(sharer_poll)});
-    TEST_SET(b, (struct sharer){.task = EBB_TASK_INITIALIZER(sharer_poll)});
+    EBB_SET_UNLINKED(a, (struct sharer){.task = EBB_TASK_INITIALIZER(sharer_poll)});
+    EBB_SET_UNLINKED(b, (struct sharer){.task = EBB_TASK_INITIALIZER(sharer_poll)});
     assert_int_equal(ebb_task_spawn(&test_exec, &a.task), EBB_OK);
     ebb_executor_poll(&test_exec);
     assert_int_equal(ebb_task_spawn(&test_exec, &b.task), EBB_OK);

@@ -74,7 +74,7 @@ static void start_user(struct user *u, struct dev *d, ebb_task_fn body)
 {
     memset(u, 0, sizeof *u);
     memset(d, 0, sizeof *d);
-    TEST_SET(u->task, (ebb_task)EBB_TASK_INITIALIZER(body));
+    EBB_SET_UNLINKED(u->task, (ebb_task)EBB_TASK_INITIALIZER(body));
     u->dev = d;
     assert_int_equal(ebb_task_spawn(&test_exec, &u->task), EBB_OK);
     (void)ebb_executor_poll(&test_exec); /* started, waits */
@@ -227,7 +227,7 @@ static void test_op_wait_without_start(void **state)
     static struct dev d;
     memset(&u, 0, sizeof u);
     memset(&d, 0, sizeof d);
-    TEST_SET(u.task, (ebb_task)EBB_TASK_INITIALIZER(orphan_poll));
+    EBB_SET_UNLINKED(u.task, (ebb_task)EBB_TASK_INITIALIZER(orphan_poll));
     u.dev = &d;
     u.result = 0;
     assert_int_equal(ebb_task_spawn(&test_exec, &u.task), EBB_OK);

@@ -20,7 +20,7 @@ static EBB_POOL_DEFINE(pool_defined, struct pkt, 4);
 static void reset_pool4(void)
 {
     memset(pool4_links, 0, sizeof pool4_links); /* as at reset */
-    TEST_SET(pool4, (ebb_pool)EBB_POOL_INITIALIZER(pool4_blocks, pool4_links));
+    EBB_SET_UNLINKED(pool4, (ebb_pool)EBB_POOL_INITIALIZER(pool4_blocks, pool4_links));
 }
 
 /* EBB_POOL_DEFINE's unnamed storage: four distinct, aligned, usable
@@ -233,7 +233,7 @@ static void test_pool_conservation_random(void **state)
     int n_held = 0;
     srand(777);
     for (int i = 0; i < 5; i++) {
-        TEST_SET(t[i], (struct allocer)ALLOCER(&pool4, i));
+        EBB_SET_UNLINKED(t[i], (struct allocer)ALLOCER(&pool4, i));
         t[i].timeout = (ebb_ticks)(i + 2);
         assert_int_equal(ebb_task_spawn(&test_exec, &t[i].task), EBB_OK);
     }

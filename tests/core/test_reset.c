@@ -118,10 +118,10 @@ static int setup(void **state)
     ebb_executor_init(&irq_exec, NULL);
     ebb_waitlist_init(&forever);
     ebb_waitlist_init(&never_again);
-    TEST_SET(a, (struct waiter){.task = EBB_TASK_INITIALIZER(waiter_poll)});
-    TEST_SET(b, (struct waiter){.task = EBB_TASK_INITIALIZER(waiter_poll)});
-    TEST_SET(c, (struct waiter){.task = EBB_TASK_INITIALIZER(waiter_poll)});
-    TEST_SET(d, (struct once){.task = EBB_TASK_INITIALIZER(once_poll)});
+    EBB_SET_UNLINKED(a, (struct waiter){.task = EBB_TASK_INITIALIZER(waiter_poll)});
+    EBB_SET_UNLINKED(b, (struct waiter){.task = EBB_TASK_INITIALIZER(waiter_poll)});
+    EBB_SET_UNLINKED(c, (struct waiter){.task = EBB_TASK_INITIALIZER(waiter_poll)});
+    EBB_SET_UNLINKED(d, (struct once){.task = EBB_TASK_INITIALIZER(once_poll)});
     assert_int_equal(ebb_channel_reset(&chan), EBB_OK);
     assert_int_equal(ebb_mutex_reset(&mtx), EBB_OK);
     assert_int_equal(ebb_sem_reset(&sem, 1), EBB_OK);
@@ -234,7 +234,7 @@ static void test_host_reset_before_task_reset(void **state)
 
     /* A task of the next test arms a timer in the fresh queue... */
     static struct waiter d;
-    TEST_SET(d, (struct waiter){.task = EBB_TASK_INITIALIZER(waiter_poll), .sleep = EBB_MS(5)});
+    EBB_SET_UNLINKED(d, (struct waiter){.task = EBB_TASK_INITIALIZER(waiter_poll), .sleep = EBB_MS(5)});
     start(&d, OP_SLEEP);
     assert_int_equal(ebb_host_alarm(), EBB_MS(5));
     /* ...and then the old tasks are reset. */

@@ -206,7 +206,7 @@ static void test_sem_conservation_random(void **state)
     unsigned long accepted = 0, taken_before = 0;
     srand(12345);
     for (int i = 0; i < 4; i++) {
-        TEST_SET(t[i], (struct taker)TAKER(&s, i));
+        EBB_SET_UNLINKED(t[i], (struct taker)TAKER(&s, i));
         t[i].rounds = 1000000;
         t[i].timeout = (ebb_ticks)(i + 1) * 3;
         assert_int_equal(ebb_task_spawn(&test_exec, &t[i].task), EBB_OK);

@@ -17,7 +17,6 @@
 #include "ebb/reset.h"
 #include "ebb/driver/port.h"
 #include "ebb_host.h"
-#include "test_set.h"
 
 /* The contract hook of the tests (overrides the library's weak default):
  * records what failed and jumps back into the EXPECT_CONTRACT that armed it;

@@ -84,7 +84,7 @@ static void test_mutex_exclusion_and_fifo_handover(void **state)
     struct locker l[3];
     inside = max_inside = n_order = 0;
     for (int i = 0; i < 3; i++) {
-        TEST_SET(l[i], (struct locker){.task = EBB_TASK_INITIALIZER(locker_poll), .m = &m, .id = i});
+        EBB_SET_UNLINKED(l[i], (struct locker){.task = EBB_TASK_INITIALIZER(locker_poll), .m = &m, .id = i});
         assert_int_equal(ebb_task_spawn(&test_exec, &l[i].task), EBB_OK);
     }
     ebb_host_run_idle(&test_exec, 1000);

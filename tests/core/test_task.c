@@ -548,7 +548,7 @@ static void test_executor_table_sized_by_definitions(void **state)
     /* this file's six, test_exec, the isr_exec below, and `other` above */
     assert_int_equal(ebb_executor_count(), 9);
     for (int i = 0; i < 6; i++) {
-        TEST_SET(o[i], (struct oneshot){.task = EBB_TASK_INITIALIZER(count_once_poll)});
+        EBB_SET_UNLINKED(o[i], (struct oneshot){.task = EBB_TASK_INITIALIZER(count_once_poll)});
         assert_int_equal(ebb_task_spawn(ex[i], &o[i].task), EBB_OK);
         assert_true(o[i].task.exec < ebb_executor_count());
         assert_ptr_equal(__start_ebb_executors[o[i].task.exec], ex[i]);

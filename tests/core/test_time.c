@@ -47,8 +47,8 @@ static void test_deadline_order_and_ties(void **state)
     struct sleeper s[8];
     n_order = 0;
     for (int i = 0; i < 8; i++) {
-        TEST_SET(s[i], (struct sleeper){.task = EBB_TASK_INITIALIZER(sleeper_poll),
-                                        .deadline = deadlines[i], .id = i});
+        EBB_SET_UNLINKED(s[i], (struct sleeper){.task = EBB_TASK_INITIALIZER(sleeper_poll),
+                                                .deadline = deadlines[i], .id = i});
         assert_int_equal(ebb_task_spawn(&test_exec, &s[i].task), EBB_OK);
     }
     ebb_host_run_until(&test_exec, 1000);
@@ -140,7 +140,7 @@ static void test_ticker_no_drift_million_periods(void **state)
 {
     (void)state;
     static struct ticking t;
-    TEST_SET(t, (struct ticking){.task = EBB_TASK_INITIALIZER(ticking_poll), .limit = 1000000, .period = 7});
+    EBB_SET_UNLINKED(t, (struct ticking){.task = EBB_TASK_INITIALIZER(ticking_poll), .limit = 1000000, .period = 7});
     ebb_host_advance(3);
     assert_int_equal(ebb_task_spawn(&test_exec, &t.task), EBB_OK);
     ebb_host_run_idle(&test_exec, 3000000);
@@ -155,7 +155,8 @@ static void test_ticker_late_task_keeps_schedule(void **state)
     /* Each tick's work takes 3 ticks of a 10-tick period: the schedule must
      * not slide by 3 per period (no drift from processing time). */
     static struct ticking t;
-    TEST_SET(t, (struct ticking){.task = EBB_TASK_INITIALIZER(ticking_poll), .limit = 1000, .period = 10, .lag = 3});
+    EBB_SET_UNLINKED(t, (struct ticking){.task = EBB_TASK_INITIALIZER(ticking_poll), .limit = 1000, .period = 10,
+                                         .lag = 3});
     assert_int_equal(ebb_task_spawn(&test_exec, &t.task), EBB_OK);
     ebb_host_run_idle(&test_exec, 100000);
     assert_int_equal(t.ticks, 1000);

@@ -124,7 +124,7 @@ static int n_armed;
 static void arm(int i, ebb_ticks deadline)
 {
     struct sleeper *s = &slot[i];
-    TEST_SET(*s, (struct sleeper){.task = EBB_TASK_INITIALIZER(sleeper_poll), .deadline = deadline, .id = i});
+    EBB_SET_UNLINKED(*s, (struct sleeper){.task = EBB_TASK_INITIALIZER(sleeper_poll), .deadline = deadline, .id = i});
     assert_int_equal(ebb_task_spawn(&test_exec, &s->task), EBB_OK);
     (void)ebb_executor_poll(&test_exec);
     assert_true(ebb_timer_armed(&s->timer));

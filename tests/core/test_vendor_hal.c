@@ -108,8 +108,8 @@ static void start(void)
 {
     memset(&user, 0, sizeof user);
     memset(&hxfer, 0, sizeof hxfer);
-    TEST_SET(xfer_op, (ebb_op)EBB_OP_INITIALIZER);
-    TEST_SET(user.task, (ebb_task)EBB_TASK_INITIALIZER(user_poll));
+    EBB_SET_UNLINKED(xfer_op, (ebb_op)EBB_OP_INITIALIZER);
+    EBB_SET_UNLINKED(user.task, (ebb_task)EBB_TASK_INITIALIZER(user_poll));
     memcpy(user.tx, "\x01\x02\x03\x04", 4);
     assert_int_equal(ebb_task_spawn(&test_exec, &user.task), EBB_OK);
     (void)ebb_executor_poll(&test_exec);

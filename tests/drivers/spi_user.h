@@ -9,7 +9,6 @@
 #ifndef SPI_USER_H
 #define SPI_USER_H
 
-#include "../core/test_set.h"
 
 struct user {
     ebb_task task;
@@ -40,7 +39,7 @@ static void start_user(uint32_t len, uint8_t seed, bool tx_null, bool rx_null)
     }
     memset(rx, GUARD, sizeof rx);
     memset(&user, 0, sizeof user);
-    TEST_SET(user.task, (ebb_task)EBB_TASK_INITIALIZER(user_poll));
+    EBB_SET_UNLINKED(user.task, (ebb_task)EBB_TASK_INITIALIZER(user_poll));
     user.len = len;
     user.tx_null = tx_null;
     user.rx_null = rx_null;

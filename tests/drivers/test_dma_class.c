@@ -89,7 +89,7 @@ static int setup(void **state)
     memset(&sim, 0, sizeof sim);
     ebb_dma_chan_init(&chan, &sim_ops, 16, 3);
     memset(&user, 0, sizeof user);
-    TEST_SET(user.task, (ebb_task)EBB_TASK_INITIALIZER(user_poll));
+    EBB_SET_UNLINKED(user.task, (ebb_task)EBB_TASK_INITIALIZER(user_poll));
     user.dst = words_dst;
     user.src = words_src;
     user.len = 64; /* 16 words */
@@ -180,7 +180,7 @@ static void test_cancel_in_flight(void **state)
     assert_false(user.done);
     /* The channel works again. */
     memset(&user, 0, sizeof user);
-    TEST_SET(user.task, (ebb_task)EBB_TASK_INITIALIZER(user_poll));
+    EBB_SET_UNLINKED(user.task, (ebb_task)EBB_TASK_INITIALIZER(user_poll));
     user.dst = words_dst;
     user.src = words_src;
     user.len = 64;

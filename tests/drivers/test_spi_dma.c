@@ -59,7 +59,7 @@ static void setup_bus(unsigned ticks, bool loopback)
     sim_dma_reset();
     sim_dma_handler[1][RX_S] = rx_isr;
     sim_dma_handler[1][TX_S] = tx_isr;
-    TEST_SET(spi, (ebb_spi)EBB_STM32_SPI_INITIALIZER(EBB_STM32_SPI1_BASE, EBB_STM32_IRQ_SPI1, 84000000u, 3));
+    EBB_SET_UNLINKED(spi, (ebb_spi)EBB_STM32_SPI_INITIALIZER(EBB_STM32_SPI1_BASE, EBB_STM32_IRQ_SPI1, 84000000u, 3));
     assert_int_equal(ebb_spi_configure(&spi, EBB_SPI_MODE0, 10000000u), 84000000u / 16u);
     ebb_stm32_dma_init(&rxs, EBB_STM32_DMA2_BASE, RX_S, EBB_STM32_IRQ_DMA2_STREAM(RX_S), 3);
     ebb_stm32_dma_init(&txs, EBB_STM32_DMA2_BASE, TX_S, EBB_STM32_IRQ_DMA2_STREAM(TX_S), 3);
@@ -129,7 +129,6 @@ static void before_cancel(unsigned t) { sim_dma_stop_ticks = 1u + (t & 1u) * 2u;
 static ebb_dma_chan *rx_chan(void) { return &rxs.dma; }
 
 #include "spi_dma_scenarios.h"
-#include "../core/test_set.h"
 
 static const uint32_t lens[] = {1, 2, 7, 64, 300};
 static const struct spi_dma_figures figures = {

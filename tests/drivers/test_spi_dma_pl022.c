@@ -64,7 +64,7 @@ static void setup_bus(unsigned ticks, bool loopback)
     sim_pl081_rx_line = RX_LINE;
     sim_pl081_tx_line = TX_LINE;
     sim_pl081_handler = dma_isr;
-    TEST_SET(spi, (ebb_spi)EBB_PL022_SPI_INITIALIZER(SIM_PL022_BASE, SIM_PL022_IRQ, 20000000u, 3));
+    EBB_SET_UNLINKED(spi, (ebb_spi)EBB_PL022_SPI_INITIALIZER(SIM_PL022_BASE, SIM_PL022_IRQ, 20000000u, 3));
     assert_int_equal(ebb_spi_configure(&spi, EBB_SPI_MODE0, 1000000u), 1000000u);
     ebb_pl081_init(&dmac, SIM_PL081_BASE, SIM_PL081_IRQ, 3);
     attach_dma();
@@ -139,7 +139,6 @@ static ebb_dma_chan *rx_chan(void) { return ebb_pl081_channel(&dmac, RX_CH); }
 /* Longer transfers than the STM32's: the PL022's transmit FIFO holds
  * eight, and 8 and 9 bytes cross it. */
 #include "spi_dma_scenarios.h"
-#include "../core/test_set.h"
 
 static const uint32_t lens[] = {1, 2, 7, 8, 9, 64, 300};
 static const struct spi_dma_figures figures = {

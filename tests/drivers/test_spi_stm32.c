@@ -34,13 +34,12 @@ static EBB_EXECUTOR_DEFINE(exec, NULL);
 
 static uint8_t answer(uint8_t b) { return sim_spi_loopback ? b : (uint8_t)~b; }
 #include "spi_user.h"
-#include "../core/test_set.h"
 
 static void setup_bus(unsigned ticks, bool loopback)
 {
     ebb_host_reset(0);
     sim_spi_reset(ticks, loopback);
-    TEST_SET(spi, (ebb_spi)EBB_STM32_SPI_INITIALIZER(EBB_STM32_SPI1_BASE, EBB_STM32_IRQ_SPI1, 84000000u, 3));
+    EBB_SET_UNLINKED(spi, (ebb_spi)EBB_STM32_SPI_INITIALIZER(EBB_STM32_SPI1_BASE, EBB_STM32_IRQ_SPI1, 84000000u, 3));
     assert_int_equal(ebb_spi_configure(&spi, EBB_SPI_MODE0, 10000000u), 84000000u / 16u);
     assert_true(sim_rcc.APB2ENR & EBB_STM32_RCC_APB2ENR_SPI1EN);
     assert_true(sim_spi.CR1 & EBB_STM32_SPI_CR1_MSTR);
@@ -96,7 +95,7 @@ static void test_second_transfer_refused(void **state)
     setup_bus(5, false);
     start_user(8, 1, false, false);
     memset(&other, 0, sizeof other);
-    TEST_SET(other.task, (ebb_task)EBB_TASK_INITIALIZER(other_poll));
+    EBB_SET_UNLINKED(other.task, (ebb_task)EBB_TASK_INITIALIZER(other_poll));
     assert_int_equal(ebb_task_spawn(&exec, &other.task), EBB_OK);
     (void)ebb_executor_poll(&exec);
     assert_true(other.done);

@@ -24,7 +24,6 @@
 #include "ebb_cortex_m.h"
 #include "ebb_host.h"
 #include "sim_dma.h"
-#include "../core/test_set.h"
 
 #define GUARD 0xA5u
 
@@ -74,7 +73,7 @@ static void start_copy(size_t off, size_t len, uint8_t seed)
     }
     memset(dst, GUARD, sizeof dst);
     memset(&user, 0, sizeof user);
-    TEST_SET(user.task, (ebb_task)EBB_TASK_INITIALIZER(user_poll));
+    EBB_SET_UNLINKED(user.task, (ebb_task)EBB_TASK_INITIALIZER(user_poll));
     user.dst = dst + off;
     user.src = src + off;
     user.len = len;

@@ -48,7 +48,7 @@ static uint8_t rxbuf[32];
 static void prepare(struct user *u, uint8_t addr, const uint8_t *tx, size_t txlen, size_t rxlen)
 {
     memset(u, 0, sizeof *u);
-    TEST_SET(u->task, (ebb_task)EBB_TASK_INITIALIZER(user_poll));
+    EBB_SET_UNLINKED(u->task, (ebb_task)EBB_TASK_INITIALIZER(user_poll));
     u->addr = addr;
     u->tx = tx;
     u->txlen = txlen;
@@ -265,7 +265,7 @@ static void test_busy(void **state)
     assert_int_equal(ebb_task_spawn(&test_exec, &user.task), EBB_OK);
     run();
     memset(&other, 0, sizeof other);
-    TEST_SET(other.task, (ebb_task)EBB_TASK_INITIALIZER(user_poll));
+    EBB_SET_UNLINKED(other.task, (ebb_task)EBB_TASK_INITIALIZER(user_poll));
     other.addr = SIM_I2C_SLAVE;
     other.tx = w;
     other.txlen = 2;

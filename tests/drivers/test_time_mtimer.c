@@ -34,7 +34,6 @@
 #include "ebb/ebb.h"
 #include "ebb/driver/port.h"
 #include "ebb_host.h"
-#include "../core/test_set.h"
 #include "ebb_mtimer_time.h"
 #include "ebb/driver/time_driver.h"
 #include "sim_mtimer.h"
@@ -240,7 +239,7 @@ static void run_sleeps(uint64_t mtime0, uint32_t smin, uint32_t smax, unsigned n
     uint32_t late_bound = (WAKE_ACCESSES * smax + idle_step) / RATIO + 1u;
     static struct stepper s;
     memset(&s, 0, sizeof s);
-    TEST_SET(s.task, (ebb_task)EBB_TASK_INITIALIZER(stepper_poll));
+    EBB_SET_UNLINKED(s.task, (ebb_task)EBB_TASK_INITIALIZER(stepper_poll));
     s.n = n;
     s.max_us = 20u + smax * 2u; /* a few accesses' worth: some due, most not */
     assert_int_equal(ebb_task_spawn(&exec, &s.task), 0);

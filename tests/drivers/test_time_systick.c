@@ -25,7 +25,6 @@
 #include "ebb/ebb.h"
 #include "ebb/driver/port.h"
 #include "ebb_host.h"
-#include "../core/test_set.h"
 #include "sim_systick.h"
 #include "time_scenarios.h"
 
@@ -339,7 +338,7 @@ static void test_reload_lag_ticker(void **state)
     for (unsigned l = 0; l < sizeof lags / sizeof lags[0]; l++) {
         lagging_init(lags[l]);
         memset(&tk, 0, sizeof tk);
-        TEST_SET(tk.task, (ebb_task)EBB_TASK_INITIALIZER(ticker_poll));
+        EBB_SET_UNLINKED(tk.task, (ebb_task)EBB_TASK_INITIALIZER(ticker_poll));
         assert_int_equal(ebb_task_spawn(&exec, &tk.task), EBB_OK);
         in_wake = false;
         drain();

@@ -11,7 +11,7 @@
  * a read without a receiver is uart:2, and a started receiver fills its
  * ring.
  */
-#include "test_support.h" /* cmocka, EXPECT_CONTRACT_IN, TEST_SET */
+#include "test_support.h" /* cmocka, EXPECT_CONTRACT_IN */
 #include "ebb_stm32_usart.h"
 #include "regs/rcc.h"
 
@@ -65,7 +65,7 @@ static int setup(void **state)
     completed = 0;
     for (unsigned i = 0; i < WRITERS; i++) {
         memset(&w[i], 0, sizeof w[i]);
-        TEST_SET(w[i].task, (ebb_task)EBB_TASK_INITIALIZER(writer_poll));
+        EBB_SET_UNLINKED(w[i].task, (ebb_task)EBB_TASK_INITIALIZER(writer_poll));
     }
     return 0;
 }

@@ -22,7 +22,6 @@
 #include "ebb/ebb.h"
 #include "ebb/driver/port.h"
 #include "ebb_host.h"
-#include "../core/test_set.h"
 #include "ebb/driver/time_driver.h"
 #include "time_scenarios.h"
 
@@ -475,8 +474,8 @@ static void test_sleepers_wake_exactly_tickless(void **state)
     n_order = 0;
     ebb_ticks last = 0;
     for (int i = 0; i < N; i++) {
-        TEST_SET(s[i], (struct sleeper){.task = EBB_TASK_INITIALIZER(sleeper_poll),
-                                        .deadline = deadlines[i], .id = i});
+        EBB_SET_UNLINKED(s[i], (struct sleeper){.task = EBB_TASK_INITIALIZER(sleeper_poll),
+                                                .deadline = deadlines[i], .id = i});
         assert_int_equal(ebb_task_spawn(&exec, &s[i].task), EBB_OK);
         last = deadlines[i] > last ? deadlines[i] : last;
     }
@@ -574,8 +573,8 @@ static void test_sleepers_one_tick_apart_with_counter_moving(void **state)
                 n_order = 0;
                 ebb_ticks first = base / DIV + 1;
                 for (int j = 0; j < 3; j++) {
-                    TEST_SET(s[j], (struct sleeper){.task = EBB_TASK_INITIALIZER(sleeper_poll),
-                                                    .deadline = first + (ebb_ticks)j, .id = j});
+                    EBB_SET_UNLINKED(s[j], (struct sleeper){.task = EBB_TASK_INITIALIZER(sleeper_poll),
+                                                            .deadline = first + (ebb_ticks)j, .id = j});
                     assert_int_equal(ebb_task_spawn(&exec, &s[j].task), EBB_OK);
                 }
                 drain();

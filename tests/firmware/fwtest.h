@@ -15,7 +15,6 @@
 #define EBB_FWTEST_H
 
 #include "ebb_board.h"
-#include "../core/test_set.h" /* TEST_SET: a new value for an idle task */
 
 static inline void fw_put_u64(uint64_t v)
 {

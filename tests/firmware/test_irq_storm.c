@@ -219,7 +219,7 @@ int main(void)
     FW_CHECK(ebb_task_spawn(&exec, &receiver.task) == EBB_OK);
     FW_CHECK(ebb_task_spawn(&exec, &allocator.task) == EBB_OK);
     for (unsigned i = 0; i < SLEEPERS; i++) {
-        TEST_SET(sleepers[i].task, (ebb_task)EBB_TASK_INITIALIZER(sleeper_poll));
+        EBB_SET_UNLINKED(sleepers[i].task, (ebb_task)EBB_TASK_INITIALIZER(sleeper_poll));
         FW_CHECK(ebb_task_spawn(&exec, &sleepers[i].task) == EBB_OK);
     }
     ebb_executor *irqx = fw_irq_executor_start(FW_IRQX_OK);

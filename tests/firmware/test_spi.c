@@ -224,9 +224,9 @@ int main(void)
 #if FW_SPI_PL022
     ebb_pl022_loopback(ebb_board_spi, true);
 #endif
-    TEST_SET(runner.task, (ebb_task)EBB_TASK_INITIALIZER(runner_poll));
-    TEST_SET(victim.task, (ebb_task)EBB_TASK_INITIALIZER(victim_poll));
-    TEST_SET(canceller.task, (ebb_task)EBB_TASK_INITIALIZER(canceller_poll));
+    EBB_SET_UNLINKED(runner.task, (ebb_task)EBB_TASK_INITIALIZER(runner_poll));
+    EBB_SET_UNLINKED(victim.task, (ebb_task)EBB_TASK_INITIALIZER(victim_poll));
+    EBB_SET_UNLINKED(canceller.task, (ebb_task)EBB_TASK_INITIALIZER(canceller_poll));
     ebb_executor_init(&exec, NULL);
     irqx = fw_irq_executor_start(FW_IRQX_OK);
     FW_CHECK(ebb_task_spawn(irqx, &runner.task) == EBB_OK);

@@ -66,7 +66,6 @@
 #include "ebb/driver/port.h"
 #include "ebb/driver/wait.h"
 #include "ebb_host.h"
-#include "../core/test_set.h"
 
 #define NT 4          /* tasks */
 #define CH_CAP 3      /* channel elements */
@@ -1647,22 +1646,22 @@ static void start(void)
     ebb_host_reset(0); /* time 0, no alarm, no interrupt pending, run queue empty */
     for (unsigned i = 0; i < NT; i++) {
         memset(&tasks[i], 0, sizeof tasks[i]);
-        TEST_SET(tasks[i].task, (ebb_task)EBB_TASK_INITIALIZER(task_poll));
+        EBB_SET_UNLINKED(tasks[i].task, (ebb_task)EBB_TASK_INITIALIZER(task_poll));
         tasks[i].id = i;
         tasks[i].ex = &fx;
         tasks[i].op = T_NONE;
     }
-    TEST_SET(ch, ch0);
-    TEST_SET(q, q0);
-    TEST_SET(sm, sm0);
-    TEST_SET(pl, pl0);
+    EBB_SET_UNLINKED(ch, ch0);
+    EBB_SET_UNLINKED(q, q0);
+    EBB_SET_UNLINKED(sm, sm0);
+    EBB_SET_UNLINKED(pl, pl0);
     memset(pl_links, 0, sizeof pl_links);
     memset(pl_blocks, 0, sizeof pl_blocks);
     memset(ch_buf, 0, sizeof ch_buf);
     memset(q_buf, 0, sizeof q_buf);
-    TEST_SET(mx, (ebb_mutex)EBB_MUTEX_INITIALIZER);
-    TEST_SET(sg, (ebb_signal)EBB_SIGNAL_INITIALIZER);
-    TEST_SET(dead_tk, (ebb_ticker)EBB_TICKER_INITIALIZER);
+    EBB_SET_UNLINKED(mx, (ebb_mutex)EBB_MUTEX_INITIALIZER);
+    EBB_SET_UNLINKED(sg, (ebb_signal)EBB_SIGNAL_INITIALIZER);
+    EBB_SET_UNLINKED(dead_tk, (ebb_ticker)EBB_TICKER_INITIALIZER);
     ebb_waitlist_init(&ev);
     memset(vstate, 0, sizeof vstate);
     next_id = 0;

@@ -34,6 +34,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h> /* EBB_SET_UNLINKED */
 
 #include "ebb/contract.h" /* EBB_LIKELY */
 
@@ -49,6 +50,16 @@ extern "C" {
  * does not compile.  A zero-width bit-field takes no space and is skipped
  * by initializers (C11 6.7.9p9). */
 #define EBB__PINNED const unsigned : 0;
+
+/** Give `obj`, an object on no list, the whole new value `...` (a
+ *  compound literal or another object of its type): what assigning it did,
+ *  for code that knows nothing links it - a driver's init before first use,
+ *  a test between cases.  Context: the object's owner.  Cost: one copy. */
+#define EBB_SET_UNLINKED(obj, ...)                                             \
+    do {                                                                       \
+        __typeof__(obj) const ebb__value_ = __VA_ARGS__;                       \
+        memcpy(&(obj), &ebb__value_, sizeof ebb__value_);                      \
+    } while (0)
 
 /** Pointer to the struct of type `type` whose member `member` is at `ptr`. */
 #define EBB_CONTAINER_OF(ptr, type, member) \

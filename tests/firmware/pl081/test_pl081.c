@@ -137,7 +137,7 @@ static ebb_poll_t copier_poll(ebb_task *self, ebb_cx *cx)
      * held off at the NVIC until the victim waits, then taken, then the
      * victim cancelled before it runs): the completion is kept. */
     ebb_cm_irq_disable(EBB_BOARD_DMA0_IRQ);
-    TEST_SET(victim.task, (ebb_task)EBB_TASK_INITIALIZER(victim_poll));
+    EBB_SET_UNLINKED(victim.task, (ebb_task)EBB_TASK_INITIALIZER(victim_poll));
     FW_CHECK(ebb_task_spawn(&exec, &victim.task) == EBB_OK);
     EBB_YIELD(); /* the victim starts its copy and waits */
     FW_CHECK(ebb_dma_busy(ch));
@@ -157,7 +157,7 @@ static ebb_poll_t copier_poll(ebb_task *self, ebb_cx *cx)
     for (unsigned i = 0; i < BIG_WORDS; i++) {
         big_dst[i] = 0;
     }
-    TEST_SET(victim.task, (ebb_task)EBB_TASK_INITIALIZER(victim_poll));
+    EBB_SET_UNLINKED(victim.task, (ebb_task)EBB_TASK_INITIALIZER(victim_poll));
     FW_CHECK(ebb_task_spawn(&exec, &victim.task) == EBB_OK);
     EBB_YIELD();
     FW_CHECK(ebb_dma_busy(ch));

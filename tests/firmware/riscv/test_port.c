@@ -119,7 +119,7 @@ static void test_device_in_burst(void)
     ebb_ticks at = ebb_now() + EBB_US(500);
     for (unsigned i = 0; i < BURST; i++) {
         bs[i].deadline = at;
-        TEST_SET(bs[i].task, (ebb_task)EBB_TASK_INITIALIZER(burst_poll));
+        EBB_SET_UNLINKED(bs[i].task, (ebb_task)EBB_TASK_INITIALIZER(burst_poll));
         FW_CHECK(ebb_task_spawn(&burst_exec, &bs[i].task) == 0);
     }
     while (ebb_executor_poll(&burst_exec)) {
